@@ -1,4 +1,4 @@
-"""Catalogue definitions: plain frozen records. Values are facts from RULES.md §1–§2."""
+"""Catalogue definitions: plain frozen records. Values are facts from RULES.md §1-§2."""
 
 from __future__ import annotations
 

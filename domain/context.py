@@ -1,0 +1,51 @@
+"""The working copy a decision is built on: each emitted event is applied at once, so later rules
+see its effect, and every draw that needs chance records its outcome first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import events as ev
+from domain.appliers import APPLIERS
+from domain.errors import RuleViolation
+from domain.lookups import deck_of
+from domain.rng import Rng
+from domain.state import GameState, Player
+
+
+class Ctx:
+    def __init__(self, state: GameState, rng: Rng) -> None:
+        self.state = state.clone()
+        self.rng = rng
+        self.events: list[Any] = []
+
+    def emit(self, event: Any) -> None:
+        APPLIERS[event.type](self.state, event)
+        self.events.append(event)
+
+    def player(self, seat: int) -> Player:
+        if not 0 <= seat < self.state.n:
+            raise RuleViolation("unknown_seat", f"There is no seat {seat} in this game.")
+        return self.state.players[seat]
+
+    def ensure_deck(self, deck: str, need: int = 1) -> None:
+        """Before drawing: if a premium deck runs short, shuffle its truck cards in beneath it."""
+        s = self.state
+        if len(s.decks[deck]) >= need:
+            return
+        pool = [c for c in s.truck if deck_of(c) == deck]
+        if pool:
+            self.rng.shuffle(pool)
+            self.emit(ev.DeckReshuffled(deck=deck, order=tuple(pool)))
+
+    def ensure_flavors(self, need: int) -> None:
+        s = self.state
+        if len(s.flavor_deck) >= need or not s.flavor_discard:
+            return
+        pool = list(s.flavor_discard)
+        self.rng.shuffle(pool)
+        self.emit(ev.DeckReshuffled(deck="flavors", order=tuple(pool)))
+
+    def top(self, deck: str) -> str | None:
+        cards = self.state.decks[deck]
+        return cards[-1] if cards else None

@@ -1,0 +1,58 @@
+"""decide: the one place where rules accept or refuse a command and say what happened."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain import commands as c
+from domain import distill, market, round, sell, setup
+from domain.context import Ctx
+from domain.errors import RuleViolation, require
+from domain.flow import advance
+from domain.rng import NoRandomness, Rng
+from domain.state import GameState
+
+Handler = Callable[[Ctx, Any], None]
+
+
+def _pass(ctx: Ctx, cmd: c.PassTurn) -> None:
+    if ctx.state.phase == "sell":
+        sell.pass_sell(ctx, cmd)
+    else:
+        market.pass_market(ctx, cmd)
+
+
+HANDLERS: dict[type, Handler] = {
+    c.ChooseDistiller: setup.choose_distiller,
+    c.Buy: market.buy,
+    c.Reveal: market.reveal,
+    c.Decline: market.decline,
+    c.PassTurn: _pass,
+    c.Trade: distill.trade,
+    c.Distill: distill.distill,
+    c.NameSpirit: distill.name_spirit,
+    c.SkipDistill: distill.skip,
+    c.Sell: sell.sell,
+    c.PlaceLabel: sell.place_label,
+    c.Age: round.age,
+    c.Taste: round.taste,
+    c.DiscardGoal: round.discard_goal,
+}
+
+
+def decide(state: GameState, command: Any, rng: Rng | None = None) -> list[Any]:
+    """The events that follow from `command`, or a RuleViolation. Never changes `state`."""
+    chance = rng if rng is not None else NoRandomness()
+    if isinstance(command, c.CreateGame):
+        require(state.phase == "new", "game_exists", "This game has already been created.")
+        return setup.create_game(command, chance)
+    require(state.phase != "new", "no_game", "Create the game first.")
+    require(state.phase != "finished", "game_over", "The game is over.")
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise RuleViolation("unknown_command", f"Unknown command {type(command).__name__}.")
+    ctx = Ctx(state, chance)
+    handler(ctx, command)
+    advance(ctx)
+    return ctx.events

@@ -1,0 +1,222 @@
+"""Events: past-tense facts. Every random outcome is recorded in the event that needed it (D4)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from domain.options import Options
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Setup(BaseModel):
+    """Every outcome of the setup shuffle and deals."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    names: tuple[str, ...]
+    flight: str
+    rows: dict[str, tuple[str, ...]]
+    decks: dict[str, tuple[str, ...]]  # top of deck is the last element
+    flavor_deck: tuple[str, ...]
+    dealt_distillers: tuple[tuple[str, ...], ...]
+    goals: tuple[tuple[str, ...], ...]
+    awards: tuple[str, ...]
+    first_player: int
+
+
+class GameCreated(_Event):
+    type: Literal["game_created"] = "game_created"
+    options: Options
+    setup: Setup
+
+
+class DistillerChosen(_Event):
+    type: Literal["distiller_chosen"] = "distiller_chosen"
+    seat: int
+    distiller: str
+
+
+class RoundStarted(_Event):
+    type: Literal["round_started"] = "round_started"
+    round: int
+    first_player: int
+
+
+class CardBought(_Event):
+    type: Literal["card_bought"] = "card_bought"
+    seat: int
+    source: str  # basic | upgrades | ingredients | items | cube | revealed
+    card: str | None = None
+    recipe: str | None = None
+    cost: int
+    replaced: str | None = None
+    refill: str | None = None  # the card dealt into slot 1 after a row purchase
+    bonus_money: int = 0  # the basic Yeast purchase bonus
+
+
+class CardRevealed(_Event):
+    type: Literal["card_revealed"] = "card_revealed"
+    seat: int
+    deck: str
+    card: str
+
+
+class RevealDeclined(_Event):
+    type: Literal["reveal_declined"] = "reveal_declined"
+    seat: int
+    deck: str | None = None
+    card: str | None = None  # the revealed card, now at the bottom of its deck
+
+
+class PlayerPassed(_Event):
+    type: Literal["player_passed"] = "player_passed"
+    seat: int
+    phase: str
+    automatic: bool = False
+
+
+class DeckReshuffled(_Event):
+    """The truck's cards of one deck (or the flavor discards) shuffled under the remaining deck."""
+
+    type: Literal["deck_reshuffled"] = "deck_reshuffled"
+    deck: str  # upgrades | ingredients | items | flavors
+    order: tuple[str, ...]
+
+
+class MarketCleanedUp(_Event):
+    type: Literal["market_cleaned_up"] = "market_cleaned_up"
+    discarded: dict[str, tuple[str, ...]]
+    refills: dict[str, tuple[str, ...]]
+
+
+class PhaseStarted(_Event):
+    type: Literal["phase_started"] = "phase_started"
+    phase: str
+    turn: int | None = None
+    tasting: tuple[int, ...] = ()  # round end: seats that may hold a tasting
+    discard: tuple[int, ...] = ()  # round end: seats that must discard a goal
+
+
+class Traded(_Event):
+    type: Literal["traded"] = "traded"
+    seat: int
+    gave: str
+    took: str
+
+
+class SpiritDistilled(_Event):
+    type: Literal["spirit_distilled"] = "spirit_distilled"
+    seat: int
+    round: int
+    washback: tuple[str, ...]
+    alcohol_added: int
+    cut: tuple[str, ...]  # top and bottom cards, back to the pantry
+    spirit: tuple[str, ...]  # the cards that stayed (Mountain Spring Water's extra Water included)
+
+
+class DistillSkipped(_Event):
+    type: Literal["distill_skipped"] = "distill_skipped"
+    seat: int
+    automatic: bool = False
+
+
+class SpiritNamed(_Event):
+    type: Literal["spirit_named"] = "spirit_named"
+    seat: int
+    round: int
+    spirit_id: int
+    recipe: str
+    barrel: str
+    restore_signature: bool = False
+    label: bool | None = None  # None: settled when the Distill phase closes (D2)
+
+
+class LabelsSettled(_Event):
+    type: Literal["labels_settled"] = "labels_settled"
+    labelled: tuple[int, ...]  # spirit ids that got a label
+    unlabelled: tuple[int, ...]
+
+
+class SpiritSold(_Event):
+    type: Literal["spirit_sold"] = "spirit_sold"
+    seat: int
+    spirit_id: int
+    bottle: str
+    flavors: tuple[str, ...]  # revealed at the sale
+    money: int
+    sp: int
+    breakdown: dict[str, int]
+
+
+class LabelPlaced(_Event):
+    type: Literal["label_placed"] = "label_placed"
+    seat: int
+    recipe: str
+    space: int | None  # None: every space was full (D5)
+    take_sp: bool
+    card: str | None = None
+    recipe_cube: str | None = None
+    discard: str | None = None
+    replace: str | None = None
+    refill: str | None = None
+
+
+class SpiritStored(_Event):
+    type: Literal["spirit_stored"] = "spirit_stored"
+    seat: int
+    spirit_id: int
+    warehouse: int
+
+
+class FlavorAdded(_Event):
+    """Face-down flavors for the warehouse spirits; which cards they are stays hidden until the sale."""
+
+    type: Literal["flavor_added"] = "flavor_added"
+    spirit_ids: tuple[int, ...]  # one entry per card, drawn from the top of the flavor deck in order
+    money: dict[int, int] = Field(default_factory=dict)  # seat -> American Standard Barrel income
+
+
+class AwardsScored(_Event):
+    type: Literal["awards_scored"] = "awards_scored"
+    round: int
+    awards: dict[str, tuple[int, ...]]  # award id -> seats that split it
+    shares: dict[str, int]  # award id -> SP each
+
+
+class TastingHeld(_Event):
+    type: Literal["tasting_held"] = "tasting_held"
+    seat: int
+    sp: int
+
+
+class GoalDiscarded(_Event):
+    type: Literal["goal_discarded"] = "goal_discarded"
+    seat: int
+    goal: str
+
+
+class RoundEnded(_Event):
+    type: Literal["round_ended"] = "round_ended"
+    round: int
+
+
+class GameEnded(_Event):
+    type: Literal["game_ended"] = "game_ended"
+    scores: tuple[dict[str, int], ...]  # per seat: breakdown + total sp + money
+    winners: tuple[int, ...]
+
+
+Event = Annotated[
+    GameCreated | DistillerChosen | RoundStarted | CardBought | CardRevealed | RevealDeclined | PlayerPassed
+    | DeckReshuffled | MarketCleanedUp | PhaseStarted | Traded | SpiritDistilled | DistillSkipped
+    | SpiritNamed | LabelsSettled | SpiritSold | LabelPlaced | SpiritStored | FlavorAdded | AwardsScored
+    | TastingHeld | GoalDiscarded | RoundEnded | GameEnded,
+    Field(discriminator="type"),
+]
+EVENT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+EVENT: TypeAdapter[Event] = TypeAdapter(Event)
+SCHEMA_VERSION = 1

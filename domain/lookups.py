@@ -1,0 +1,120 @@
+"""Small questions about cards and recipes, answered from the catalogue."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, RECIPES
+from domain.catalogue.model import BarrelType, CardDef, Kind, Market, RecipeDef, Region
+from domain.state import GameState, Player
+
+DECK_OF_MARKET = {Market.UPGRADE: "upgrades", Market.INGREDIENT: "ingredients", Market.ITEM: "items"}
+BASIC_INGREDIENTS = ("yeast", "water", "mixed_grains", "mixed_plants", "mixed_fruits")
+BASIC_BARRELS = ("clay_barrel", "wood_barrel")
+REUSABLE = frozenset({"metal_barrel", "glass_bottle", "stainless_steel_barrel"})
+BASIC_LIMIT = 2
+UPGRADE_SLOTS = 3
+CUBE_COST = {"bronze": 2, "silver": 4, "gold": 6}
+
+
+def card(cid: str) -> CardDef:
+    return CARDS[cid]
+
+
+def deck_of(cid: str) -> str | None:
+    """The premium deck a card belongs to (and returns to via the truck), if any."""
+    return DECK_OF_MARKET.get(CARDS[cid].market)
+
+
+def kind(cid: str) -> Kind:
+    return CARDS[cid].kind
+
+
+def is_sugar(cid: str) -> bool:
+    return CARDS[cid].kind is Kind.SUGAR
+
+
+def recipe(rid: str) -> RecipeDef:
+    return RECIPES[rid]
+
+
+def home_region(p: Player) -> Region:
+    return DISTILLERS[p.distiller].region if p.distiller else Region.NONE
+
+
+def resolve(region: Region | None, p: Player) -> Region:
+    if region is None:
+        return Region.NONE
+    return home_region(p) if region is Region.HOME else region
+
+
+def signature_recipe(p: Player) -> str | None:
+    return DISTILLERS[p.distiller].signature_recipe if p.distiller else None
+
+
+def signature_ingredient(p: Player) -> str | None:
+    return DISTILLERS[p.distiller].signature_ingredient if p.distiller else None
+
+
+def known_recipes(state: GameState, p: Player) -> list[str]:
+    known = ["moonshine", "vodka", *[r for r in FLIGHTS[state.flight].recipes if r in p.cubes]]
+    sig = signature_recipe(p)
+    if sig and not p.signature_made:
+        known.append(sig)
+    return known
+
+
+def matches(r: RecipeDef, cards: Iterable[str]) -> bool:
+    """RULES §2.1: no forbidden sugar, enough allowed sugars, the signature's named ingredient."""
+    defs = [CARDS[c] for c in cards]
+    sugars = [d for d in defs if d.kind is Kind.SUGAR]
+    if any(d.sugar not in r.allowed for d in sugars) or len(sugars) < r.min_sugars:
+        return False
+    return r.must_include is None or any(d.ingredient_key == r.must_include for d in defs)
+
+
+def barrels_for(p: Player, barrel: BarrelType) -> list[str]:
+    return sorted({c for c in p.storeroom if CARDS[c].kind is Kind.BARREL and CARDS[c].barrel is barrel})
+
+
+def bottles(p: Player) -> list[str]:
+    return sorted({c for c in p.storeroom if CARDS[c].kind is Kind.BOTTLE})
+
+
+def valid_washback(cards: Iterable[str]) -> bool:
+    """RULES §1.6: a sugar plus yeast+water, yeast+alcohol, water+alcohol, or two alcohol."""
+    n = Counter(CARDS[c].kind for c in cards)
+    if n[Kind.SUGAR] < 1:
+        return False
+    y, w, a = n[Kind.YEAST], n[Kind.WATER], n[Kind.ALCOHOL]
+    return bool((y and w) or (y and a) or (w and a) or a >= 2)
+
+
+def washback_cards(p: Player) -> list[str]:
+    return [c for c in p.pantry if CARDS[c].kind in (Kind.SUGAR, Kind.YEAST, Kind.WATER, Kind.ALCOHOL)]
+
+
+def can_distill(p: Player) -> bool:
+    return bool(valid_washback(washback_cards(p)))
+
+
+def contains(haystack: list[str], needles: Iterable[str]) -> bool:
+    have = Counter(haystack)
+    need = Counter(needles)
+    return all(have[k] >= v for k, v in need.items())
+
+
+def remove_all(zone: list[str], cards: Iterable[str]) -> None:
+    for c in cards:
+        zone.remove(c)
+
+
+def next_seat(state: GameState, after: int, waiting: Iterable[int]) -> int | None:
+    """The first seat clockwise after `after` that is still in `waiting`."""
+    left = set(waiting)
+    for i in range(1, state.n + 1):
+        s = (after + i) % state.n
+        if s in left:
+            return s
+    return None

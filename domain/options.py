@@ -1,0 +1,26 @@
+"""Game options (RULES D11)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FlightChoice = Literal["A", "B", "C", "D", "E", "F", "G", "H", "random_abc", "random_all"]
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    flight: FlightChoice = "random_abc"
+    pairings: bool = True
+    distill_order: Literal["simultaneous", "sequential"] = "simultaneous"
+    auto_best: bool = False
+    label_sp_alternative: bool = True
+    solo_difficulty: Literal["standard", "hard", "expert"] = "standard"
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)

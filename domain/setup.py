@@ -1,0 +1,71 @@
+"""Game creation (RULES §3.1, D11) and the distiller choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import events as ev
+from domain.awards import eligible
+from domain.catalogue import DISTILLERS, FLIGHTS, GOALS, deck
+from domain.catalogue.model import Market
+from domain.commands import ChooseDistiller, CreateGame
+from domain.context import Ctx
+from domain.errors import require
+from domain.rng import Rng
+
+ROW_SIZE = 4
+GOALS_DEALT = 3
+DISTILLERS_DEALT = 2
+
+
+def _pick_flight(choice: str, rng: Rng) -> str:
+    if choice == "random_abc":
+        return "ABC"[rng.randrange(3)]
+    if choice == "random_all":
+        return "ABCDEFGH"[rng.randrange(8)]
+    return choice
+
+
+def _shuffled(cards: list[str], rng: Rng) -> list[str]:
+    cards = list(cards)
+    rng.shuffle(cards)
+    return cards
+
+
+def _deal(pool: list[str], per_seat: int, seats: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(pool[i * per_seat:(i + 1) * per_seat]) for i in range(seats))
+
+
+def create_game(cmd: CreateGame, rng: Rng) -> list[Any]:
+    n = len(cmd.seats)
+    require(2 <= n <= 5, "player_count", "Multiplayer games need 2 to 5 seats (solo is not available yet).")
+    flight = _pick_flight(cmd.options.flight, rng)
+    rows: dict[str, tuple[str, ...]] = {}
+    decks: dict[str, tuple[str, ...]] = {}
+    for name, market in (("upgrades", Market.UPGRADE), ("ingredients", Market.INGREDIENT),
+                         ("items", Market.ITEM)):
+        cards = _shuffled(list(deck(market)), rng)
+        rows[name] = tuple(reversed(cards[-ROW_SIZE:]))  # dealt from the top, first card to slot 4
+        decks[name] = tuple(cards[:-ROW_SIZE])
+    pool = [d.id for d in DISTILLERS.values()
+            if not (cmd.options.pairings and flight in d.removed_with_pairings)]
+    goals = [g.id for g in GOALS.values() if flight not in g.excluded_flights]
+    awards = _shuffled(eligible(flight, n), rng)[: n + 1]
+    setup = ev.Setup(
+        names=tuple(s.name for s in cmd.seats), flight=flight, rows=rows, decks=decks,
+        flavor_deck=tuple(_shuffled(list(deck(Market.FLAVOR)), rng)),
+        dealt_distillers=_deal(_shuffled(pool, rng), DISTILLERS_DEALT, n),
+        goals=_deal(_shuffled(goals, rng), GOALS_DEALT, n),
+        awards=tuple(awards), first_player=rng.randrange(n),
+    )
+    assert all(FLIGHTS[flight].recipes)
+    return [ev.GameCreated(options=cmd.options, setup=setup)]
+
+
+def choose_distiller(ctx: Ctx, cmd: ChooseDistiller) -> None:
+    p = ctx.player(cmd.seat)
+    require(ctx.state.phase == "setup", "wrong_phase", "Distillers are chosen before the first round.")
+    require(p.distiller is None, "already_chosen", "You have already chosen your distiller.")
+    require(cmd.distiller in p.dealt, "not_dealt", "Choose one of the two distillers you were dealt.",
+            dealt=p.dealt)
+    ctx.emit(ev.DistillerChosen(seat=cmd.seat, distiller=cmd.distiller))

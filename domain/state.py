@@ -1,0 +1,146 @@
+"""Game state: plain records. Callers treat a state as immutable; `evolve` works on a clone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domain.options import Options
+
+DECKS = ("upgrades", "ingredients", "items")
+LABEL_SPACES = 7
+ROUNDS = 7
+
+
+@dataclass(slots=True)
+class Spirit:
+    id: int
+    owner: int
+    recipe: str
+    cards: list[str]
+    barrel: str
+    round_distilled: int
+    label: bool = False
+    label_pending: bool = False
+    warehouse: int = 0  # 0: still in the washback; 1 or 2: aging
+    flavors: list[str] = field(default_factory=list)  # face down: hidden from everyone
+    times_aged: int = 0
+
+    def clone(self) -> Spirit:
+        return Spirit(self.id, self.owner, self.recipe, list(self.cards), self.barrel, self.round_distilled,
+                      self.label, self.label_pending, self.warehouse, list(self.flavors), self.times_aged)
+
+
+@dataclass(slots=True)
+class Sale:
+    """What the round-end awards need to know about one sale."""
+
+    recipe: str
+    money: int
+    sp: int
+    alcohol: int
+    sugars: int
+    flavors: int
+    aged: bool
+    region_match: bool
+
+
+@dataclass(slots=True)
+class Pending:
+    kind: str  # reveal_deck | revealed | name_spirit | place_label
+    deck: str | None = None
+    card: str | None = None
+    cards: list[str] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)
+    recipe: str | None = None
+
+    def clone(self) -> Pending:
+        return Pending(self.kind, self.deck, self.card, list(self.cards), list(self.cut), self.recipe)
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    name: str
+    dealt: list[str] = field(default_factory=list)
+    distiller: str | None = None
+    money: int = 0
+    sp: int = 0
+    pantry: list[str] = field(default_factory=list)
+    storeroom: list[str] = field(default_factory=list)
+    upgrades: list[str] = field(default_factory=list)
+    display: list[str] = field(default_factory=list)
+    cubes: list[str] = field(default_factory=list)
+    goals: list[str] = field(default_factory=list)
+    label_spaces: list[str | None] = field(default_factory=lambda: [None] * LABEL_SPACES)
+    extra_labels: list[str] = field(default_factory=list)  # labels collected with every space full (D5)
+    signature_aside: bool = True  # the signature ingredient waits out of play (label space 1)
+    signature_made: bool = False
+    spirits: list[Spirit] = field(default_factory=list)
+    basics_bought: int = 0
+    passed: bool = False
+    traded: bool = False
+    distilled: bool = False
+    sales: list[Sale] = field(default_factory=list)
+    pending: Pending | None = None
+    tasting_due: bool = False
+    discard_due: bool = False
+    score: dict[str, int] | None = None
+
+    def clone(self) -> Player:
+        return Player(
+            self.seat, self.name, list(self.dealt), self.distiller, self.money, self.sp, list(self.pantry),
+            list(self.storeroom), list(self.upgrades), list(self.display), list(self.cubes), list(self.goals),
+            list(self.label_spaces), list(self.extra_labels), self.signature_aside, self.signature_made,
+            [s.clone() for s in self.spirits], self.basics_bought, self.passed, self.traded, self.distilled,
+            list(self.sales), self.pending.clone() if self.pending else None, self.tasting_due,
+            self.discard_due, dict(self.score) if self.score is not None else None,
+        )
+
+    def spirit(self, spirit_id: int) -> Spirit | None:
+        return next((s for s in self.spirits if s.id == spirit_id), None)
+
+    @property
+    def placed_labels(self) -> list[str]:
+        return [x for x in self.label_spaces if x is not None] + self.extra_labels
+
+    @property
+    def warehouse_spirits(self) -> list[Spirit]:
+        return [s for s in self.spirits if s.warehouse]
+
+
+@dataclass(slots=True)
+class GameState:
+    options: Options = field(default_factory=Options)
+    players: list[Player] = field(default_factory=list)
+    phase: str = "new"  # new | setup | market | distill | sell | age | round_end | finished
+    round: int = 0
+    first_player: int = 0
+    turn: int | None = None
+    flight: str = ""
+    rows: dict[str, list[str]] = field(default_factory=dict)  # slot 1 (newest, left) at index 0
+    decks: dict[str, list[str]] = field(default_factory=dict)  # top at the end
+    truck: list[str] = field(default_factory=list)
+    flavor_deck: list[str] = field(default_factory=list)
+    flavor_discard: list[str] = field(default_factory=list)
+    labels: dict[str, int] = field(default_factory=dict)
+    awards: list[str] = field(default_factory=list)  # still open
+    awards_won: dict[str, list[int]] = field(default_factory=dict)
+    next_spirit: int = 1
+    winners: list[int] = field(default_factory=list)
+
+    def clone(self) -> GameState:
+        return GameState(
+            self.options, [p.clone() for p in self.players], self.phase, self.round, self.first_player,
+            self.turn, self.flight, {k: list(v) for k, v in self.rows.items()},
+            {k: list(v) for k, v in self.decks.items()}, list(self.truck), list(self.flavor_deck),
+            list(self.flavor_discard), dict(self.labels), list(self.awards),
+            {k: list(v) for k, v in self.awards_won.items()}, self.next_spirit, list(self.winners),
+        )
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def order(self) -> list[int]:
+        """Seats in turn order from the first player."""
+        return [(self.first_player + i) % self.n for i in range(self.n)]
