@@ -1,0 +1,54 @@
+"""The `distilled` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from infra import cli_catalogue
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from infra.simulate import simulate, terminal_progress
+
+    if not 2 <= args.players <= 5:
+        print("error: --players must be 2 to 5", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    result = simulate(args.players, args.games, args.seed, args.bot, terminal_progress)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    for g in result["games"]:
+        scores = ", ".join(f"seat {s['seat']}: {s['sp']} SP ({s['money']} money)" for s in g["scores"])
+        winners = ", ".join(str(w) for w in g["winners"])
+        print(f"seed {g['seed']}: {g['rounds_played']} rounds, {g['events']} events; {scores}; winner {winners}")
+    print(f"{result['games_per_second']} games/s")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="distilled", description="Distilled Online: tools for players and operators")
+    sub = top.add_subparsers(dest="command", required=True)
+    cli_catalogue.add_parser(sub)
+    sim = sub.add_parser("simulate", help="play whole games with bots through the rules engine")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bot", choices=("random", "greedy"), default="random")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(func=_simulate)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

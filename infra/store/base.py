@@ -1,0 +1,104 @@
+"""The event store's messages and contract, shared by every implementation."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Commit:
+    """Everything one accepted command wrote: its events, at one version of one game."""
+
+    game_id: str
+    version: int
+    command_id: str
+    seat: int | None
+    events: tuple[Event, ...]
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    game_id: str
+    version: int
+    schema_version: int
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Stream:
+    """The newest usable snapshot (if any) and the commits after it, ascending."""
+
+    snapshot: Snapshot | None
+    commits: tuple[Commit, ...]
+
+    @property
+    def version(self) -> int:
+        if self.commits:
+            return self.commits[-1].version
+        return self.snapshot.version if self.snapshot else 0
+
+
+class StoreError(Exception):
+    """The store could not do what was asked, for a reason other than a concurrency conflict."""
+
+
+class ConcurrencyConflict(Exception):
+    """Another commit already holds this version: reload and decide again."""
+
+    def __init__(self, game_id: str, version: int) -> None:
+        super().__init__(f"game {game_id!r} already has a commit at version {version}")
+        self.game_id = game_id
+        self.version = version
+
+
+class EventStore(Protocol):
+    def append(self, commit: Commit) -> None:
+        """Write the commit if its version is free, else raise ConcurrencyConflict and write nothing.
+
+        Callers append `stream.version + 1`: the conditional write then doubles as the gap check,
+        since any other number either collides or was never read by anyone.
+        """
+        ...
+
+    def load(self, game_id: str, snapshot_schema_version: int) -> Stream:
+        """The newest snapshot of that schema version plus every later commit.
+
+        Snapshots of another schema version are skipped; with no usable one, the whole history.
+        """
+        ...
+
+    def commits(self, game_id: str, after: int = 0) -> tuple[Commit, ...]:
+        """Every commit with a version above `after`, ascending."""
+        ...
+
+    def put_snapshot(self, snapshot: Snapshot) -> None:
+        """Write or overwrite a snapshot; never part of the concurrency check."""
+        ...
+
+    def exists(self, game_id: str) -> bool: ...
+
+
+def check_commit(commit: Commit) -> None:
+    """Refuse what no correct caller sends, identically in every store."""
+    if isinstance(commit.version, bool) or not isinstance(commit.version, int) or commit.version < 1:
+        raise ValueError(f"commit version must be an int >= 1, got {commit.version!r}")
+    if not commit.game_id or not commit.command_id:
+        raise ValueError("commit needs a game_id and a command_id")
+    for event in commit.events:
+        if not isinstance(event.get("type"), str) or not isinstance(event.get("v"), int):
+            raise ValueError(f"stored events need a str 'type' and an int 'v': {event!r}")
+
+
+def check_snapshot(snapshot: Snapshot) -> None:
+    if snapshot.version < 1 or not snapshot.game_id:
+        raise ValueError(f"snapshot needs a game_id and a version >= 1, got {snapshot.version!r}")
+
+
+def dump_json(value: object) -> str:
+    # Compact UTF-8 rather than \u escapes: item size is what DynamoDB bills.
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)

@@ -1,0 +1,205 @@
+"""The event store on one DynamoDB table: a game is one partition, a commit is one item.
+
+Sort keys order a partition by version, and at equal versions a snapshot ("S") after its commit
+("C"). Read backwards, a partition yields the newest commits first and meets each snapshot just
+before the commit it already contains, so loading is one descending Query that stops at the first
+usable snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import boto3
+from botocore.config import Config
+from botocore.exceptions import BotoCoreError, ClientError
+
+from infra.store.base import (
+    Commit,
+    ConcurrencyConflict,
+    Snapshot,
+    StoreError,
+    Stream,
+    check_commit,
+    check_snapshot,
+    dump_json,
+)
+from infra.store.upcasting import Registry, default_registry
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb import DynamoDBClient
+    from mypy_boto3_dynamodb.type_defs import AttributeValueTypeDef, QueryInputTypeDef
+
+    Item = dict[str, AttributeValueTypeDef]
+
+# A Lambda should fail fast and let the caller retry rather than sit out botocore's 60 s default.
+CLIENT_CONFIG = Config(connect_timeout=2, read_timeout=5, retries={"mode": "standard", "max_attempts": 3})
+
+
+def partition(game_id: str) -> str:
+    return f"GAME#{game_id}"
+
+
+def commit_key(version: int) -> str:
+    return f"V#{version:010d}#C"
+
+
+def snapshot_key(version: int) -> str:
+    return f"V#{version:010d}#S"
+
+
+class DynamoEventStore:
+    def __init__(
+        self,
+        table: str,
+        client: DynamoDBClient | None = None,
+        registry: Registry | None = None,
+        page_size: int = 32,
+    ) -> None:
+        """`page_size` bounds what one Query reads (and bills): set it a little above the snapshot
+        interval so the newest snapshot is normally on the first page."""
+        self.table = table
+        self.registry = registry if registry is not None else default_registry
+        self.page_size = page_size
+        self.requests = 0
+        self._client = client
+
+    @classmethod
+    def from_env(
+        cls, client: DynamoDBClient | None = None, registry: Registry | None = None
+    ) -> DynamoEventStore:
+        table = os.environ.get("TABLE_NAME")
+        if not table:
+            raise StoreError("TABLE_NAME is not set")
+        return cls(table, client, registry)
+
+    @property
+    def client(self) -> DynamoDBClient:
+        # Built on first use, so a store can be made at import time without touching AWS (or moto).
+        if self._client is None:
+            self._client = boto3.client("dynamodb", config=CLIENT_CONFIG)
+        return self._client
+
+    def append(self, commit: Commit) -> None:
+        check_commit(commit)
+        item: Item = {
+            "pk": {"S": partition(commit.game_id)},
+            "sk": {"S": commit_key(commit.version)},
+            "kind": {"S": "commit"},
+            "version": {"N": str(commit.version)},
+            "command_id": {"S": commit.command_id},
+            "events": {"S": dump_json(list(commit.events))},
+            "recorded_at": {"S": commit.recorded_at},
+        }
+        if commit.seat is not None:
+            item["seat"] = {"N": str(commit.seat)}
+        with self._errors():
+            try:
+                self.requests += 1
+                self.client.put_item(
+                    TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)"
+                )
+            except ClientError as error:
+                if error.response.get("Error", {}).get("Code") == "ConditionalCheckFailedException":
+                    raise ConcurrencyConflict(commit.game_id, commit.version) from None
+                raise
+
+    def load(self, game_id: str, snapshot_schema_version: int) -> Stream:
+        newest_first: list[Commit] = []
+        query: QueryInputTypeDef = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk",
+            "ExpressionAttributeValues": {":pk": {"S": partition(game_id)}},
+            "ScanIndexForward": False,
+            "ConsistentRead": True,
+            "Limit": self.page_size,
+        }
+        for item in self._query(query):
+            if item["kind"]["S"] == "commit":
+                newest_first.append(self._commit(game_id, item))
+            elif int(item["schema_version"]["N"]) == snapshot_schema_version:
+                return Stream(self._snapshot(game_id, item), tuple(reversed(newest_first)))
+        return Stream(None, tuple(reversed(newest_first)))
+
+    def commits(self, game_id: str, after: int = 0) -> tuple[Commit, ...]:
+        query: QueryInputTypeDef = {
+            "TableName": self.table,
+            # Snapshot `after` sorts after commit `after`, so this starts at commit after + 1.
+            "KeyConditionExpression": "pk = :pk AND sk > :after",
+            "FilterExpression": "#kind = :commit",
+            "ExpressionAttributeNames": {"#kind": "kind"},
+            "ExpressionAttributeValues": {
+                ":pk": {"S": partition(game_id)},
+                ":after": {"S": snapshot_key(max(after, 0))},
+                ":commit": {"S": "commit"},
+            },
+            "ConsistentRead": True,
+        }
+        return tuple(self._commit(game_id, item) for item in self._query(query))
+
+    def put_snapshot(self, snapshot: Snapshot) -> None:
+        check_snapshot(snapshot)
+        item: Item = {
+            "pk": {"S": partition(snapshot.game_id)},
+            "sk": {"S": snapshot_key(snapshot.version)},
+            "kind": {"S": "snapshot"},
+            "version": {"N": str(snapshot.version)},
+            "schema_version": {"N": str(snapshot.schema_version)},
+            "payload": {"S": dump_json(snapshot.payload)},
+        }
+        with self._errors():
+            self.requests += 1
+            self.client.put_item(TableName=self.table, Item=item)
+
+    def exists(self, game_id: str) -> bool:
+        # A game begins with its first commit: one key lookup, whatever the history's length.
+        with self._errors():
+            self.requests += 1
+            response = self.client.get_item(
+                TableName=self.table,
+                Key={"pk": {"S": partition(game_id)}, "sk": {"S": commit_key(1)}},
+                ProjectionExpression="pk",
+                ConsistentRead=True,
+            )
+        return "Item" in response
+
+    def _query(self, query: QueryInputTypeDef) -> Iterator[Item]:
+        """Items page by page; a caller that stops iterating stops the requests."""
+        while True:
+            with self._errors():
+                self.requests += 1
+                page = self.client.query(**query)
+            yield from page["Items"]
+            if "LastEvaluatedKey" not in page:
+                return
+            query["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+    def _commit(self, game_id: str, item: Item) -> Commit:
+        return Commit(
+            game_id=game_id,
+            version=int(item["version"]["N"]),
+            command_id=item["command_id"]["S"],
+            seat=int(item["seat"]["N"]) if "seat" in item else None,
+            events=tuple(self.registry.upcast(event) for event in json.loads(item["events"]["S"])),
+            recorded_at=item["recorded_at"]["S"],
+        )
+
+    @staticmethod
+    def _snapshot(game_id: str, item: Item) -> Snapshot:
+        return Snapshot(
+            game_id=game_id,
+            version=int(item["version"]["N"]),
+            schema_version=int(item["schema_version"]["N"]),
+            payload=json.loads(item["payload"]["S"]),
+        )
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except (ClientError, BotoCoreError) as error:
+            raise StoreError(f"DynamoDB table {self.table!r}: {error}") from error
