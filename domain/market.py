@@ -41,6 +41,10 @@ def _afford(p: Player, cost: int) -> None:
 def buy(ctx: Ctx, cmd: Buy) -> None:
     p = _my_market_turn(ctx, cmd.seat)
     s = ctx.state
+    if cmd.source == "cube":
+        require(cmd.card is None and cmd.replace is None, "bad_fields", "A recipe cube purchase names only a recipe.")
+    else:
+        require(cmd.recipe is None, "bad_fields", "Only a recipe cube purchase names a recipe.")
     if cmd.source == "revealed":
         require(p.pending is not None and p.pending.kind == "revealed", "nothing_revealed",
                 "No card is waiting from a water reveal.")

@@ -1,0 +1,18 @@
+"""`make bench`: every benchmark prints one JSON object per line: {"name", "value", "unit", ...}."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+MODULES = ("bench.domain_bench",)
+
+
+def main() -> int:
+    for name in MODULES:
+        importlib.import_module(name).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
