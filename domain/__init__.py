@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.commands import Command, CreateGame, OpenDistill
-from domain.decider import decide
+from domain.decider import decide, execute
 from domain.errors import RuleViolation
 from domain.events import GameCreated, Setup
 from domain.evolve import apply, evolve, fold
@@ -20,5 +20,5 @@ def initial_state(options: Options, outcomes: Setup) -> GameState:
 
 __all__ = [
     "Command", "CreateGame", "GameState", "OpenDistill", "Options", "RuleViolation", "apply", "decide",
-    "evolve", "fold", "initial_state", "legal_actions", "to_act", "view",
+    "evolve", "execute", "fold", "initial_state", "legal_actions", "to_act", "view",
 ]

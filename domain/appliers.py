@@ -49,8 +49,6 @@ def take_from_row(state: GameState, deck: str, cid: str) -> None:
 
 
 def advance_turn(state: GameState, seat: int) -> None:
-    p = state.players[seat]
-    if p.pending is None:
-        state.turn = next_seat(state, seat, (q.seat for q in state.players if not q.passed))
-
-
+    """After a Market or Sell action the turn passes clockwise to the next player still in."""
+    if state.players[seat].pending is None:
+        state.turn = next_seat(state, seat, lambda q: not q.passed)

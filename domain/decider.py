@@ -43,10 +43,16 @@ HANDLERS: dict[type, Handler] = {
 
 def decide(state: GameState, command: Any, rng: Rng | None = None) -> list[Any]:
     """The events that follow from `command`, or a RuleViolation. Never changes `state`."""
+    return execute(state, command, rng)[0]
+
+
+def execute(state: GameState, command: Any, rng: Rng | None = None) -> tuple[list[Any], GameState]:
+    """`decide` plus the state after its events, built once (callers that keep both save a fold)."""
     chance = rng if rng is not None else NoRandomness()
     if isinstance(command, c.CreateGame):
         require(state.phase == "new", "game_exists", "This game has already been created.")
-        return setup.create_game(command, chance)
+        created = setup.create_game(command, chance)
+        return created, _folded(created)
     require(state.phase != "new", "no_game", "Create the game first.")
     require(state.phase != "finished", "game_over", "The game is over.")
     handler = HANDLERS.get(type(command))
@@ -55,4 +61,11 @@ def decide(state: GameState, command: Any, rng: Rng | None = None) -> list[Any]:
     ctx = Ctx(state, chance)
     handler(ctx, command)
     advance(ctx)
-    return ctx.events
+    return ctx.events, ctx.state
+
+
+def _folded(events: list[Any]) -> GameState:
+    ctx = Ctx(GameState(), NoRandomness())
+    for e in events:
+        ctx.emit(e)
+    return ctx.state

@@ -156,14 +156,14 @@ def _named(s: GameState, e: ev.SpiritNamed) -> None:
     p.pending = None
     s.next_spirit = e.spirit_id + 1
     if s.options.distill_order == "sequential":
-        s.turn = next_seat(s, e.seat, (q.seat for q in s.players if not q.distilled))
+        s.turn = next_seat(s, e.seat, lambda q: not q.distilled)
 
 
 @applies(ev.DistillSkipped)
 def _skipped(s: GameState, e: ev.DistillSkipped) -> None:
     s.players[e.seat].distilled = True
     if s.options.distill_order == "sequential":
-        s.turn = next_seat(s, e.seat, (q.seat for q in s.players if not q.distilled))
+        s.turn = next_seat(s, e.seat, lambda q: not q.distilled)
 
 
 @applies(ev.LabelsSettled)

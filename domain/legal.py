@@ -122,5 +122,16 @@ def legal_actions(state: GameState, seat: int) -> list[Any]:
 
 
 def to_act(state: GameState) -> list[int]:
-    """Seats that must act before the game can move on."""
-    return [p.seat for p in state.players if legal_actions(state, p.seat)]
+    """Seats that must act before the game can move on (exactly those with legal actions)."""
+    s = state
+    if s.phase in ("market", "sell"):
+        return [s.turn] if s.turn is not None else []
+    if s.phase == "setup":
+        return [p.seat for p in s.players if p.distiller is None]
+    if s.phase == "distill":
+        return [p.seat for p in s.players if p.pending is not None or may_distill_now(s, p)]
+    if s.phase == "age":
+        return [p.seat for p in s.players if waiting_to_age(p)]
+    if s.phase == "round_end":
+        return [p.seat for p in s.players if p.tasting_due or p.discard_due]
+    return []

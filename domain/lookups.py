@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, RECIPES
 from domain.catalogue.model import BarrelType, CardDef, Kind, Market, RecipeDef, Region
@@ -110,11 +110,12 @@ def remove_all(zone: list[str], cards: Iterable[str]) -> None:
         zone.remove(c)
 
 
-def next_seat(state: GameState, after: int, waiting: Iterable[int]) -> int | None:
-    """The first seat clockwise after `after` that is still in `waiting`."""
-    left = set(waiting)
-    for i in range(1, state.n + 1):
-        s = (after + i) % state.n
-        if s in left:
-            return s
+def next_seat(state: GameState, after: int, waiting: Callable[[Player], bool]) -> int | None:
+    """The first seat clockwise after `after` whose player is still `waiting`."""
+    players = state.players
+    n = len(players)
+    for i in range(1, n + 1):
+        q = players[(after + i) % n]
+        if waiting(q):
+            return q.seat
     return None

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from domain import GameState, decide, fold, to_act
+from domain import GameState, decide, execute, fold, to_act
 from domain.commands import CreateGame
 from domain.options import Options, SeatSpec
 from infra.bots import BOTS, Bot
@@ -44,8 +44,7 @@ def play(players: int, seed: int, bot: Bot | list[Bot], options: Options | None 
         if commands >= MAX_COMMANDS:
             raise RuntimeError(f"game {seed} did not finish")
         seat = choices.choice(to_act(state))
-        new = decide(state, bots[seat](state, seat, choices), chance)
-        state = fold(new, state)
+        new, state = execute(state, bots[seat](state, seat, choices), chance)
         events += new
         commands += 1
     return Played(seed, events, state, commands)

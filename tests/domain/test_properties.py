@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain import GameState, RuleViolation, decide, fold, legal_actions, to_act, view
+from domain import GameState, RuleViolation, decide, execute, fold, legal_actions, to_act, view
 from domain import commands as c
 from domain.catalogue import CARDS, deck
 from domain.catalogue.model import Market
@@ -98,6 +98,7 @@ def play_and_check(players: int, seed: int, options: Options) -> None:
     steps = 0
     while state.phase != "finished":
         check_invariants(state)
+        assert to_act(state) == [q.seat for q in state.players if legal_actions(state, q.seat)]
         seat = choices.choice(to_act(state))
         listed = legal_actions(state, seat)
         assert listed
@@ -112,9 +113,10 @@ def play_and_check(players: int, seed: int, options: Options) -> None:
             else:
                 raise AssertionError(f"decide accepted an unlisted command {bad!r}")
         action = concrete(choices.choice(listed), choices)
-        new = decide(state, action, chance)
+        new, after = execute(state, action, chance)
         before = state
         state = fold(new, state)
+        assert after == state
         evolved = before
         for e in new:
             evolved = evolve(evolved, e)
@@ -141,8 +143,8 @@ def test_random_legal_games_keep_every_invariant(players: int, seed: int, order:
 
 
 def test_replay_is_deterministic() -> None:
-    from infra.simulate import play
     from infra.bots import random_bot
+    from infra.simulate import play
 
     a, b = play(3, 11, random_bot), play(3, 11, random_bot)
     assert [e.model_dump() for e in a.events] == [e.model_dump() for e in b.events]
