@@ -10,7 +10,8 @@ from domain.state import GameState, Player, Spirit
 
 
 def _spirit(s: GameState, spirit: Spirit, mine: bool) -> dict[str, Any]:
-    hidden_result = s.phase == "distill" and not spirit.warehouse and not mine
+    hidden_result = (s.phase == "distill" and s.options.distill_order == "simultaneous" and not spirit.warehouse
+                     and not mine)
     out: dict[str, Any] = {
         "id": spirit.id, "warehouse": spirit.warehouse, "round_distilled": spirit.round_distilled,
         "flavors": len(spirit.flavors), "times_aged": spirit.times_aged,
