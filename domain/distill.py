@@ -57,7 +57,7 @@ def trade(ctx: Ctx, cmd: Trade) -> None:
     require(cmd.give in tradeable(p), "cannot_give", "You cannot give that card in a trade.")
     require(cmd.take in trade_options(cmd.give), "cannot_take",
             "Take a basic ingredient whose cost is at most the cost of the card you give.")
-    ctx.emit(ev.Traded(seat=cmd.seat, gave=cmd.give, took=cmd.take))
+    ctx.emit(ev.Traded(seat=cmd.seat, gave=cmd.give, took=cmd.take, round=ctx.state.round))
 
 
 def distill(ctx: Ctx, cmd: Distill) -> None:
@@ -78,18 +78,21 @@ def distill(ctx: Ctx, cmd: Distill) -> None:
                                 alcohol_added=added, cut=cut, spirit=tuple(spirit)))
 
 
-def recipe_options(state: GameState, p: Player, cards: list[str], cut: list[str]) -> list[tuple[str, str, bool]]:
-    """(recipe, barrel, restore_signature) triples a freshly cut spirit may become."""
+def recipe_matches(state: GameState, p: Player, cards: list[str], cut: list[str]) -> list[tuple[str, bool]]:
+    """(recipe, restore_signature) pairs whose sugars the freshly cut spirit meets, barrels aside."""
     sig = signature_ingredient(p)
     restores = [False, True] if sig and sig in cut else [False]
     out = []
     for restore in restores:
         contents = [*cards, sig] if restore and sig else cards
-        for rid in known_recipes(state, p):
-            r = RECIPES[rid]
-            if matches(r, contents):
-                out += [(rid, b, restore) for b in barrels_for(p, r.barrel)]
+        out += [(rid, restore) for rid in known_recipes(state, p) if matches(RECIPES[rid], contents)]
     return out
+
+
+def recipe_options(state: GameState, p: Player, cards: list[str], cut: list[str]) -> list[tuple[str, str, bool]]:
+    """(recipe, barrel, restore_signature) triples a freshly cut spirit may become."""
+    return [(rid, b, restore) for rid, restore in recipe_matches(state, p, cards, cut)
+            for b in barrels_for(p, RECIPES[rid].barrel)]
 
 
 def name_spirit(ctx: Ctx, cmd: NameSpirit) -> None:
@@ -98,10 +101,10 @@ def name_spirit(ctx: Ctx, cmd: NameSpirit) -> None:
     require(s.phase == "distill" and p.pending is not None and p.pending.kind == "name_spirit",
             "nothing_to_name", "You have no fresh distillate to name.")
     assert p.pending is not None
-    options = recipe_options(s, p, p.pending.cards, p.pending.cut)
     require(cmd.recipe in known_recipes(s, p), "unknown_recipe", "You do not know that recipe.")
-    require(any(o[0] == cmd.recipe and o[2] == cmd.restore_signature for o in options), "recipe_mismatch",
-            "The spirit does not meet that recipe's sugars after the cut.")
+    require((cmd.recipe, cmd.restore_signature) in recipe_matches(s, p, p.pending.cards, p.pending.cut),
+            "recipe_mismatch", "The spirit does not meet that recipe's sugars after the cut.")
+    options = recipe_options(s, p, p.pending.cards, p.pending.cut)
     require((cmd.recipe, cmd.barrel, cmd.restore_signature) in options, "no_barrel",
             "You need a free barrel of the recipe's type.")
     label: bool | None = None

@@ -106,6 +106,7 @@ class Traded(_Event):
     seat: int
     gave: str
     took: str
+    round: int | None = None  # None only in events stored before the field existed
 
 
 class SpiritDistilled(_Event):

@@ -14,7 +14,8 @@ def _distill_secret(event: Any, seat: int | None, now: GameState) -> bool:
     """Another seat's trade, washback and result stay hidden until that Distill phase closes (D2)."""
     if event.seat == seat or now.options.distill_order == "sequential":
         return False
-    return now.phase == "distill" and now.round == getattr(event, "round", now.round)
+    made_in = getattr(event, "round", None)
+    return now.phase == "distill" and now.round == (now.round if made_in is None else made_in)
 
 
 def redact(event: Any, seat: int | None, now: GameState) -> dict[str, Any]:

@@ -29,7 +29,8 @@ def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seat": p.seat, "name": p.name, "money": p.money, "sp": p.sp,
         "distiller": p.distiller if (mine or s.phase != "setup") else None,
-        "storeroom": sorted(p.storeroom), "upgrades": list(p.upgrades), "display": list(p.display),
+        "storeroom": sorted(p.storeroom) if not secret_distill else None,
+        "upgrades": list(p.upgrades), "display": list(p.display),
         "cubes": list(p.cubes), "label_spaces": list(p.label_spaces), "extra_labels": list(p.extra_labels),
         "signature_aside": p.signature_aside, "signature_made": p.signature_made,
         "spirits": [_spirit(s, x, mine) for x in p.spirits],
@@ -39,7 +40,7 @@ def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
         "score": p.score,
     }
     out["pantry"] = sorted(p.pantry) if not secret_distill else None
-    out["pantry_count"] = len(p.pantry)
+    out["pantry_count"] = len(p.pantry) if not secret_distill else None
     if mine:
         out["dealt_distillers"] = list(p.dealt)
         out["pending"] = None if p.pending is None else {
@@ -50,6 +51,11 @@ def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
     return out
 
 
+def _trades_secret(s: GameState) -> bool:
+    """Trades put cards in the truck during a simultaneous Distill phase; they stay secret until it closes."""
+    return s.phase == "distill" and s.options.distill_order == "simultaneous"
+
+
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
     s = state
     return {
@@ -57,7 +63,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "flight": s.flight, "options": s.options.model_dump(),
         "rows": {k: list(v) for k, v in s.rows.items()},
         "deck_sizes": {k: len(v) for k, v in s.decks.items()},
-        "truck": sorted(s.truck),
+        "truck": sorted(s.truck) if not _trades_secret(s) else None,
         "flavor_deck_size": len(s.flavor_deck), "flavor_discard": dict(Counter(s.flavor_discard)),
         "labels": dict(s.labels), "awards": list(s.awards),
         "awards_won": {k: list(v) for k, v in s.awards_won.items()},
