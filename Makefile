@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 3000
+DATA ?=
 
-.PHONY: setup test lint unit bench serve demo clean
+.PHONY: setup test lint unit bench serve demo clean openapi
 
 setup: $(STAMP)
 
@@ -28,10 +29,21 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 serve: $(STAMP)
-	$(BIN)/distilled serve --port $(PORT)
+	$(BIN)/distilled serve --port $(PORT) $(if $(DATA),--data $(DATA))
 
 demo: $(STAMP)
 	$(BIN)/distilled demo
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+openapi: $(STAMP)
+	$(BIN)/python -m functions.openapi > openapi.json
+
+# `sam build` calls `make build-<FunctionLogicalId>` with ARTIFACTS_DIR set (Metadata BuildMethod: makefile):
+# each function gets our three packages and the runtime dependencies built for Lambda (arm64, Python 3.12).
+build-%:
+	$(PYTHON) -m pip install --quiet --target "$(ARTIFACTS_DIR)" --platform manylinux2014_aarch64 \
+		--implementation cp --python-version 3.12 --only-binary=:all: -r requirements.txt
+	cp -R domain infra functions "$(ARTIFACTS_DIR)/"
+	find "$(ARTIFACTS_DIR)" -name __pycache__ -prune -exec rm -rf {} +

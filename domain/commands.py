@@ -29,13 +29,29 @@ class ChooseDistiller(_Command):
 
 
 class Buy(_Command):
-    """Market purchase. source: basic | upgrades | ingredients | items | cube | revealed."""
+    """A purchase. source: basic | upgrades | ingredients | items | cube | revealed (water bonus), or at round
+    start: looked (Fang Xin, Market Buyer) | truck (Trucker). Discounts apply by themselves unless saved."""
 
     type: Literal["buy"] = "buy"
-    source: Literal["basic", "upgrades", "ingredients", "items", "cube", "revealed"]
+    source: Literal["basic", "upgrades", "ingredients", "items", "cube", "revealed", "looked", "truck"]
     card: str | None = None
     recipe: str | None = None
     replace: str | None = None  # upgrade to give up when all 3 slots are full
+    save_discounts: bool = False  # pay the full price and keep this round's discounts for later
+
+
+class Gain(_Command):
+    """Round start (Jacqueline Booker, Co-op Manager): take the free basic ingredient offered."""
+
+    type: Literal["gain"] = "gain"
+    card: str
+
+
+class Look(_Command):
+    """Round start (Fang Xin, Market Buyer): look at the top cards of one premium deck."""
+
+    type: Literal["look"] = "look"
+    deck: Deck
 
 
 class Reveal(_Command):
@@ -46,7 +62,8 @@ class Reveal(_Command):
 
 
 class Decline(_Command):
-    """Water bonus: reveal nothing, or leave the revealed card (it goes to the bottom of its deck)."""
+    """Water bonus: reveal nothing, or leave the revealed card (it goes to the bottom of its deck). Round start:
+    do not look, buy nothing of the cards looked at (they go to the bottom), or buy nothing from the truck."""
 
     type: Literal["decline"] = "decline"
 
@@ -64,6 +81,14 @@ class Trade(_Command):
 class Distill(_Command):
     type: Literal["distill"] = "distill"
     washback: tuple[str, ...] = Field(min_length=1, max_length=40)
+    extra_alcohol: int = Field(default=0, ge=0, le=3)  # Worm Tub: 2, Coppersmith: 1, both: 3
+    top_only: bool = False  # Column Still: cut only the top card
+
+
+class Redistill(_Command):
+    """Coffey Still, once per Distill phase: the cut cards go back, the stack is shuffled and cut again."""
+
+    type: Literal["redistill"] = "redistill"
 
 
 class SkipDistill(_Command):
@@ -75,6 +100,22 @@ class NameSpirit(_Command):
     recipe: str
     barrel: str
     restore_signature: bool = False
+    return_card: str | None = None  # Spirit Safe: one cut card put back into the spirit
+    cash_card: str | None = None  # Juliana de la Cruz: the cut card whose money she gains (not with auto_best)
+
+
+class KeepFlavor(_Command):
+    """Doig Ventilator, Angus Douglas: the flavor card kept of those drawn (the others are discarded)."""
+
+    type: Literal["keep_flavor"] = "keep_flavor"
+    card: str
+
+
+class DoubleFlavor(_Command):
+    """Warehouse Manager (without auto_best): the revealed flavor card whose money counts double."""
+
+    type: Literal["double_flavor"] = "double_flavor"
+    card: str
 
 
 class Sell(_Command):
@@ -111,17 +152,17 @@ class DiscardGoal(_Command):
 
 
 PlayerCommand = Annotated[
-    ChooseDistiller | Buy | Reveal | Decline | PassTurn | Trade | Distill | SkipDistill | NameSpirit
-    | Sell | PlaceLabel | Age | Taste | DiscardGoal,
+    ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Distill | Redistill | SkipDistill
+    | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal,
     Field(discriminator="type"),
 ]
-Command = CreateGame | ChooseDistiller | Buy | Reveal | Decline | PassTurn | Trade | Distill | SkipDistill \
-    | NameSpirit | Sell | PlaceLabel | Age | Taste | DiscardGoal
+Command = CreateGame | ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Distill \
+    | Redistill | SkipDistill | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal
 
 COMMAND_TYPES: dict[str, type[BaseModel]] = {
     c.model_fields["type"].default: c
-    for c in (ChooseDistiller, Buy, Reveal, Decline, PassTurn, Trade, Distill, SkipDistill, NameSpirit,
-              Sell, PlaceLabel, Age, Taste, DiscardGoal)
+    for c in (ChooseDistiller, Buy, Gain, Look, Reveal, Decline, PassTurn, Trade, Distill, Redistill, SkipDistill,
+              NameSpirit, KeepFlavor, Sell, DoubleFlavor, PlaceLabel, Age, Taste, DiscardGoal)
 }
 
 
@@ -133,6 +174,8 @@ class OpenDistill(BaseModel):
     seat: int
     open: Literal[True] = True
     cards: tuple[str, ...]  # the pantry cards that may go in (a multiset)
+    extra_alcohol: tuple[int, ...] = (0,)  # the values Distill.extra_alcohol may take (Worm Tub, Coppersmith)
+    top_only: tuple[bool, ...] = (False,)  # the values Distill.top_only may take (Column Still)
     rule: str = (
         "at least one sugar, plus yeast and water, yeast and alcohol, water and alcohol, or two alcohol"
     )

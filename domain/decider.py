@@ -10,6 +10,7 @@ from domain import distill, market, round, sell, setup
 from domain.context import Ctx
 from domain.errors import RuleViolation, require
 from domain.flow import advance
+from domain.powers import flavors, round_start
 from domain.rng import NoRandomness, Rng
 from domain.state import GameState
 
@@ -23,17 +24,36 @@ def _pass(ctx: Ctx, cmd: c.PassTurn) -> None:
         market.pass_market(ctx, cmd)
 
 
+def _buy(ctx: Ctx, cmd: c.Buy) -> None:
+    if cmd.source in ("looked", "truck"):
+        round_start.buy(ctx, cmd)
+    else:
+        market.buy(ctx, cmd)
+
+
+def _decline(ctx: Ctx, cmd: c.Decline) -> None:
+    if ctx.state.phase == "round_start":
+        round_start.decline(ctx, cmd)
+    else:
+        market.decline(ctx, cmd)
+
+
 HANDLERS: dict[type, Handler] = {
     c.ChooseDistiller: setup.choose_distiller,
-    c.Buy: market.buy,
+    c.Gain: round_start.gain,
+    c.Look: round_start.look,
+    c.Buy: _buy,
     c.Reveal: market.reveal,
-    c.Decline: market.decline,
+    c.Decline: _decline,
     c.PassTurn: _pass,
     c.Trade: distill.trade,
     c.Distill: distill.distill,
+    c.Redistill: distill.redistill,
     c.NameSpirit: distill.name_spirit,
+    c.KeepFlavor: flavors.keep,
     c.SkipDistill: distill.skip,
     c.Sell: sell.sell,
+    c.DoubleFlavor: sell.double_flavor,
     c.PlaceLabel: sell.place_label,
     c.Age: round.age,
     c.Taste: round.taste,

@@ -7,6 +7,17 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from domain.options import Options
+from domain.power_events import (  # the powers' events, part of the Event union below
+    CardGained,
+    DeckLooked,
+    FlavorDoubled,
+    FlavorKept,
+    FlavorsDrawn,
+    MoneyGained,
+    PowerDeclined,
+    PowerOffered,
+    SpiritRecut,
+)
 
 
 class _Event(BaseModel):
@@ -49,13 +60,19 @@ class RoundStarted(_Event):
 class CardBought(_Event):
     type: Literal["card_bought"] = "card_bought"
     seat: int
-    source: str  # basic | upgrades | ingredients | items | cube | revealed
+    source: str  # basic | upgrades | ingredients | items | cube | revealed | looked | truck
     card: str | None = None
     recipe: str | None = None
-    cost: int
+    cost: int  # the price paid, discounts taken off
     replaced: str | None = None
     refill: str | None = None  # the card dealt into slot 1 after a row purchase
-    bonus_money: int = 0  # the basic Yeast purchase bonus
+    bonus_money: int = 0  # the basic Yeast purchase bonus (and Gunnhild Hellström's on basic Water)
+    discounts: tuple[str, ...] = ()  # the powers whose once-per-round discount this purchase used
+
+
+
+
+
 
 
 class CardRevealed(_Event):
@@ -115,8 +132,10 @@ class SpiritDistilled(_Event):
     round: int
     washback: tuple[str, ...]
     alcohol_added: int
-    cut: tuple[str, ...]  # top and bottom cards, back to the pantry
+    cut: tuple[str, ...]  # top and bottom cards (only the top with Column Still), back to the pantry
     spirit: tuple[str, ...]  # the cards that stayed (Mountain Spring Water's extra Water included)
+    top_only: bool = False
+
 
 
 class DistillSkipped(_Event):
@@ -134,6 +153,9 @@ class SpiritNamed(_Event):
     barrel: str
     restore_signature: bool = False
     label: bool | None = None  # None: settled when the Distill phase closes (D2)
+    returned: str | None = None  # Spirit Safe: the cut card put back into the spirit
+
+
 
 
 class LabelsSettled(_Event):
@@ -151,6 +173,8 @@ class SpiritSold(_Event):
     money: int
     sp: int
     breakdown: dict[str, int]
+    double_choice: bool = False  # Warehouse Manager: the owner now picks the flavor whose money counts double
+
 
 
 class LabelPlaced(_Event):
@@ -179,6 +203,7 @@ class FlavorAdded(_Event):
     type: Literal["flavor_added"] = "flavor_added"
     spirit_ids: tuple[int, ...]  # one entry per card, drawn from the top of the flavor deck in order
     money: dict[int, int] = Field(default_factory=dict)  # seat -> American Standard Barrel income
+    aged: tuple[int, ...] = ()  # every spirit aged (Angus Douglas's may get no face-down card); () = spirit_ids
 
 
 class AwardsScored(_Event):
@@ -209,13 +234,15 @@ class GameEnded(_Event):
     type: Literal["game_ended"] = "game_ended"
     scores: tuple[dict[str, int], ...]  # per seat: breakdown + total sp + money
     winners: tuple[int, ...]
+    revealed: str | None = None  # Trucker: the top premium ingredient, worth its money in SP
 
 
 Event = Annotated[
-    GameCreated | DistillerChosen | RoundStarted | CardBought | CardRevealed | RevealDeclined | PlayerPassed
-    | DeckReshuffled | MarketCleanedUp | PhaseStarted | Traded | SpiritDistilled | DistillSkipped
-    | SpiritNamed | LabelsSettled | SpiritSold | LabelPlaced | SpiritStored | FlavorAdded | AwardsScored
-    | TastingHeld | GoalDiscarded | RoundEnded | GameEnded,
+    GameCreated | DistillerChosen | RoundStarted | CardBought | CardGained | MoneyGained | PowerOffered
+    | DeckLooked | PowerDeclined | CardRevealed | RevealDeclined | PlayerPassed | DeckReshuffled
+    | MarketCleanedUp | PhaseStarted | Traded | SpiritDistilled | SpiritRecut | DistillSkipped | SpiritNamed
+    | FlavorsDrawn | FlavorKept | LabelsSettled | SpiritSold | FlavorDoubled | LabelPlaced | SpiritStored
+    | FlavorAdded | AwardsScored | TastingHeld | GoalDiscarded | RoundEnded | GameEnded,
     Field(discriminator="type"),
 ]
 EVENT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])

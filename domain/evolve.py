@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import domain.evolve_market
+import domain.evolve_powers
 import domain.evolve_round
 import domain.evolve_sell  # noqa: F401  (each module registers its appliers)
 from domain.appliers import APPLIERS

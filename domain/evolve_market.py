@@ -5,7 +5,9 @@ from __future__ import annotations
 from domain import events as ev
 from domain.appliers import advance_turn, applies, discard, gain, take_from_row
 from domain.catalogue import DISTILLERS, FLIGHTS
+from domain.evolve_powers import to_bottom
 from domain.lookups import next_seat, remove_all, signature_ingredient
+from domain.powers import FRESH
 from domain.state import GameState, Pending, Player, Spirit
 
 
@@ -41,19 +43,22 @@ def _round_started(s: GameState, e: ev.RoundStarted) -> None:
     s.round, s.first_player, s.phase, s.turn = e.round, e.first_player, "market", e.first_player
     for p in s.players:
         p.basics_bought, p.passed, p.traded, p.distilled = 0, False, False, False
-        p.sales, p.pending = [], None
+        p.sales, p.pending, p.powers_used = [], None, []
 
 
 @applies(ev.CardBought)
 def _bought(s: GameState, e: ev.CardBought) -> None:
     p = s.players[e.seat]
     p.money += e.bonus_money - e.cost
+    p.powers_used += e.discounts
     if e.source == "cube":
         assert e.recipe is not None
         p.cubes.append(e.recipe)
     else:
         assert e.card is not None
-        if e.source == "basic":
+        if e.source in ("looked", "truck"):
+            _bought_at_round_start(s, p, e.source, e.card)
+        elif e.source == "basic":
             p.basics_bought += 1
         elif e.source == "revealed":
             p.pending = None
@@ -62,7 +67,24 @@ def _bought(s: GameState, e: ev.CardBought) -> None:
         gain(s, p, e.card, e.replaced)
         if e.source == "basic" and e.card == "water":
             p.pending = Pending("reveal_deck")
-    advance_turn(s, e.seat)
+    if s.phase == "market":
+        advance_turn(s, e.seat)
+
+
+def _bought_at_round_start(s: GameState, p: Player, source: str, card: str) -> None:
+    """Fang Xin / Market Buyer / Trucker bought: the rest looked at goes under its deck; the power is used, and
+    an upgrade bought now waits for the next round to act."""
+    pend = p.pending
+    if source == "looked" and pend is not None and pend.deck:
+        rest = list(pend.cards)
+        rest.remove(card)
+        to_bottom(s, pend.deck, rest)
+    else:
+        s.truck.remove(card)
+    if pend is not None and pend.power:
+        p.powers_used.append(pend.power)
+    p.powers_used.append(FRESH + card)
+    p.pending = None
 
 
 @applies(ev.CardRevealed)
@@ -130,7 +152,7 @@ def _distilled(s: GameState, e: ev.SpiritDistilled) -> None:
     remove_all(p.pantry, e.washback)
     p.pantry += e.cut
     p.distilled = True
-    p.pending = Pending("name_spirit", cards=list(e.spirit), cut=list(e.cut))
+    p.pending = Pending("name_spirit", cards=list(e.spirit), cut=list(e.cut), top_only=e.top_only)
 
 
 @applies(ev.SpiritNamed)
@@ -142,6 +164,9 @@ def _named(s: GameState, e: ev.SpiritNamed) -> None:
     if e.restore_signature and sig:
         p.pantry.remove(sig)
         cards.append(sig)
+    if e.returned:
+        p.pantry.remove(e.returned)
+        cards.append(e.returned)
     p.storeroom.remove(e.barrel)
     spirit = Spirit(e.spirit_id, e.seat, e.recipe, cards, e.barrel, e.round)
     if e.recipe == (DISTILLERS[p.distiller].signature_recipe if p.distiller else None):

@@ -19,8 +19,9 @@ def _flavored(s: GameState, e: ev.FlavorAdded) -> None:
     by_id = {x.id: x for p in s.players for x in p.spirits}
     for sid in e.spirit_ids:
         by_id[sid].flavors.append(s.flavor_deck.pop())
-    for sid in set(e.spirit_ids):
+    for sid in set(e.aged or e.spirit_ids):
         by_id[sid].times_aged += 1
+    s.aged_round = s.round
     for seat, money in e.money.items():
         s.players[seat].money += money
 

@@ -29,8 +29,11 @@ def apply_spirit_sold(s: GameState, e: ev.SpiritSold) -> None:
     for c in spirit.cards:
         discard(s, c)
     s.flavor_discard += spirit.flavors
-    if spirit.label:
-        p.pending = Pending("place_label", recipe=spirit.recipe)
+    label = spirit.recipe if spirit.label else None
+    if e.double_choice:
+        p.pending = Pending("double_flavor", cards=list(e.flavors), spirit=spirit.id, recipe=label)
+    elif label:
+        p.pending = Pending("place_label", recipe=label)
     else:
         advance_turn(s, e.seat)
 

@@ -6,6 +6,9 @@ from domain import events as ev
 from domain.awards import score_awards
 from domain.context import Ctx
 from domain.distill import can_start
+from domain.powers.endgame import decks_to_reveal
+from domain.powers.flavors import age_all, age_choices
+from domain.powers.round_start import begin_round, offer_next
 from domain.round import waiting_to_age
 from domain.scoring import final_scores
 from domain.sell import sellable
@@ -26,20 +29,14 @@ def _cleanup(ctx: Ctx) -> None:
     ctx.emit(ev.MarketCleanedUp(discarded=discarded, refills=refills))
 
 
-def _age_all(ctx: Ctx) -> None:
-    s = ctx.state
-    ids: list[int] = []
-    money: dict[int, int] = {}
-    for seat in s.order():
-        for spirit in s.players[seat].warehouse_spirits:
-            first_time = spirit.times_aged == 0
-            ids += [spirit.id] * (2 if first_time and spirit.barrel == "ex_bourbon_hogshead" else 1)
-            if spirit.barrel == "american_standard_barrel":
-                money[seat] = money.get(seat, 0) + 1
-    if ids:
-        ctx.ensure_flavors(len(ids))
-        ids = ids[: len(ctx.state.flavor_deck)]
-        ctx.emit(ev.FlavorAdded(spirit_ids=tuple(ids), money=money))
+def _end_game(ctx: Ctx) -> None:
+    """Final scoring; a deck some end-game formula reads (the Trucker's) is rebuilt first if it ran out."""
+    revealed = None
+    for deck in decks_to_reveal(ctx.state):
+        ctx.ensure_deck(deck)
+        revealed = ctx.top(deck)
+    scores, winners = final_scores(ctx.state, revealed)
+    ctx.emit(ev.GameEnded(scores=scores, winners=winners, revealed=revealed))
 
 
 def _step(ctx: Ctx) -> bool:
@@ -48,7 +45,9 @@ def _step(ctx: Ctx) -> bool:
     if s.phase == "setup":
         if any(p.distiller is None for p in s.players):
             return False
-        ctx.emit(ev.RoundStarted(round=1, first_player=s.first_player))
+        begin_round(ctx, 1, s.first_player)
+    elif s.phase == "round_start":
+        return offer_next(ctx)
     elif s.phase == "market":
         if s.turn is not None:
             return False
@@ -87,9 +86,12 @@ def _step(ctx: Ctx) -> bool:
             return False
         ctx.emit(ev.PlayerPassed(seat=p.seat, phase="sell", automatic=True))
     elif s.phase == "age":
-        if any(waiting_to_age(p) for p in s.players):
+        if any(waiting_to_age(p) or p.pending is not None for p in s.players):
             return False
-        _age_all(ctx)
+        if s.aged_round != s.round:
+            age_all(ctx)
+        if age_choices(ctx):
+            return True
         won, shares = score_awards(ctx.state)
         if won:
             ctx.emit(ev.AwardsScored(round=s.round, awards=won, shares=shares))
@@ -101,10 +103,9 @@ def _step(ctx: Ctx) -> bool:
             return False
         ctx.emit(ev.RoundEnded(round=s.round))
         if s.round >= ROUNDS:
-            scores, winners = final_scores(ctx.state)
-            ctx.emit(ev.GameEnded(scores=scores, winners=winners))
+            _end_game(ctx)
         else:
-            ctx.emit(ev.RoundStarted(round=s.round + 1, first_player=(s.first_player + 1) % s.n))
+            begin_round(ctx, s.round + 1, (s.first_player + 1) % s.n)
     else:
         return False
     return True

@@ -6,19 +6,18 @@ from typing import Any
 
 from domain import commands as c
 from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES
-from domain.catalogue.model import Kind, Market
+from domain.catalogue.model import Market
 from domain.distill import may_distill_now, recipe_options, trade_options, tradeable
-from domain.lookups import BASIC_LIMIT, UPGRADE_SLOTS, bottles, can_distill, deck_of, washback_cards
+from domain.lookups import bottles, can_distill, deck_of, washback_cards
 from domain.market import cube_cost
+from domain.powers.choices import Offer, buys, flavor_choices, offers, replacements, round_start_choices
+from domain.powers.distill import extra_alcohol_options, may_redistill, top_only_options
+from domain.powers.market import basic_limit
 from domain.round import free_warehouses, waiting_to_age
 from domain.sell import free_cards, free_cubes, must_sell, reward_possible, sellable
 from domain.state import DECKS, GameState, Player
 
-
-def _replacements(p: Player, cid: str) -> list[str | None]:
-    if CARDS[cid].kind is Kind.UPGRADE and len(p.upgrades) >= UPGRADE_SLOTS:
-        return list(p.upgrades)
-    return [None]
+BASIC_OFFERS: list[Offer] = [("basic", d.id, None, d.cost or 0) for d in CARDS.values() if d.market is Market.BASIC]
 
 
 def _market(s: GameState, p: Player) -> list[Any]:
@@ -27,35 +26,33 @@ def _market(s: GameState, p: Player) -> list[Any]:
         decks = [d for d in DECKS if s.decks[d] or any(deck_of(t) == d for t in s.truck)]
         return [*(c.Reveal(seat=seat, deck=d) for d in decks), c.Decline(seat=seat)]
     if p.pending is not None and p.pending.kind == "revealed":
-        cid = p.pending.card or ""
-        buys = [c.Buy(seat=seat, source="revealed", card=cid, replace=r) for r in _replacements(p, cid)]
-        return [*(buys if (CARDS[cid].cost or 0) <= p.money else []), c.Decline(seat=seat)]
-    out: list[Any] = []
-    if p.basics_bought < BASIC_LIMIT:
-        out += [c.Buy(seat=seat, source="basic", card=d.id) for d in CARDS.values()
-                if d.market is Market.BASIC and (d.cost or 0) <= p.money]
+        return [*buys(p, "revealed", p.pending.card or ""), c.Decline(seat=seat)]
+    items: list[Offer] = []
+    if p.basics_bought < basic_limit(p):
+        items += BASIC_OFFERS
     for deck in DECKS:
-        for cid in sorted(set(s.rows[deck])):
-            if (CARDS[cid].cost or 0) <= p.money:
-                out += [c.Buy(seat=seat, source=deck, card=cid, replace=r)
-                        for r in _replacements(p, cid)]
-    out += [c.Buy(seat=seat, source="cube", recipe=r) for r in FLIGHTS[s.flight].recipes
-            if r not in p.cubes and cube_cost(r) <= p.money]
-    return [*out, c.PassTurn(seat=seat)]
+        items += [(deck, cid, None, CARDS[cid].cost or 0) for cid in sorted(set(s.rows[deck]))]
+    items += [("cube", None, r, cube_cost(r)) for r in FLIGHTS[s.flight].recipes if r not in p.cubes]
+    return [*offers(p, items), c.PassTurn(seat=seat)]
 
 
 def _distill(s: GameState, p: Player) -> list[Any]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "name_spirit":
-        return [c.NameSpirit(seat=seat, recipe=r, barrel=b, restore_signature=x)
-                for r, b, x in recipe_options(s, p, p.pending.cards, p.pending.cut)]
+        out: list[Any] = [
+            c.NameSpirit(seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
+            for r, b, x, back, cash in recipe_options(s, p, p.pending.cards, p.pending.cut)]
+        return [*out, c.Redistill(seat=seat)] if may_redistill(p) else out
+    if p.pending is not None:
+        return flavor_choices(p)
     if not may_distill_now(s, p):
         return []
-    out: list[Any] = []
+    out = []
     if not p.traded:
         out += [c.Trade(seat=seat, give=g, take=t) for g in tradeable(p) for t in trade_options(g)]
     if can_distill(p):
-        out.append(c.OpenDistill(seat=seat, cards=tuple(sorted(washback_cards(p)))))
+        out.append(c.OpenDistill(seat=seat, cards=tuple(sorted(washback_cards(p))),
+                                 extra_alcohol=extra_alcohol_options(p), top_only=top_only_options(p)))
     return [*out, c.SkipDistill(seat=seat)]
 
 
@@ -81,16 +78,18 @@ def _label(s: GameState, p: Player) -> list[Any]:
             discards: list[str | None] = [*sorted(set(p.pantry))] or [None]
             takes: list[str | None] = [*free_cards(s, p, reward)] or [None]
             out += [c.PlaceLabel(seat=seat, space=space, discard=d, card=t, replace=r)
-                    for d in discards for t in takes for r in (_replacements(p, t) if t else [None])]
+                    for d in discards for t in takes for r in (replacements(p, t) if t else [None])]
         else:
             out += [c.PlaceLabel(seat=seat, space=space, card=t, replace=r)
-                    for t in free_cards(s, p, reward) for r in _replacements(p, t)]
+                    for t in free_cards(s, p, reward) for r in replacements(p, t)]
     return out
 
 
 def _sell(s: GameState, p: Player) -> list[Any]:
     if p.pending is not None and p.pending.kind == "place_label":
         return _label(s, p)
+    if p.pending is not None:
+        return flavor_choices(p)
     out: list[Any] = [c.Sell(seat=p.seat, spirit=sp.id, bottle=b) for sp in sellable(s, p) for b in bottles(p)]
     return out if must_sell(p) else [*out, c.PassTurn(seat=p.seat)]
 
@@ -103,6 +102,8 @@ def legal_actions(state: GameState, seat: int) -> list[Any]:
     p = s.players[seat]
     if s.phase == "setup":
         return [] if p.distiller else [c.ChooseDistiller(seat=seat, distiller=d) for d in p.dealt]
+    if s.phase == "round_start":
+        return round_start_choices(s, p)
     if s.phase == "market":
         return _market(s, p) if s.turn == seat else []
     if s.phase == "distill":
@@ -110,6 +111,8 @@ def legal_actions(state: GameState, seat: int) -> list[Any]:
     if s.phase == "sell":
         return _sell(s, p) if s.turn == seat else []
     if s.phase == "age":
+        if p.pending is not None:
+            return flavor_choices(p)
         return [c.Age(seat=seat, warehouse=w) for w in free_warehouses(p)] if waiting_to_age(p) else []
     if s.phase == "round_end":
         out: list[Any] = []
@@ -128,10 +131,12 @@ def to_act(state: GameState) -> list[int]:
         return [s.turn] if s.turn is not None else []
     if s.phase == "setup":
         return [p.seat for p in s.players if p.distiller is None]
+    if s.phase == "round_start":
+        return [p.seat for p in s.players if p.pending is not None]
     if s.phase == "distill":
         return [p.seat for p in s.players if p.pending is not None or may_distill_now(s, p)]
     if s.phase == "age":
-        return [p.seat for p in s.players if waiting_to_age(p)]
+        return [p.seat for p in s.players if p.pending is not None or waiting_to_age(p)]
     if s.phase == "round_end":
         return [p.seat for p in s.players if p.tasting_due or p.discard_due]
     return []

@@ -8,7 +8,8 @@ from domain.catalogue.model import Kind, Market
 from domain.commands import Buy, Decline, PassTurn, Reveal
 from domain.context import Ctx
 from domain.errors import require
-from domain.lookups import BASIC_LIMIT, CUBE_COST, UPGRADE_SLOTS
+from domain.lookups import CUBE_COST, UPGRADE_SLOTS
+from domain.powers.market import basic_limit, price, purchase_bonus, usable_discounts
 from domain.state import Player
 
 
@@ -23,8 +24,11 @@ def check_slot(p: Player, cid: str, replace: str | None) -> None:
         require(replace is None, "slot_free", "You still have a free upgrade slot; nothing is replaced.")
 
 
+CUBE_COSTS = {r.id: CUBE_COST.get(r.tier.value, 0) for r in RECIPES.values()}
+
+
 def cube_cost(recipe: str) -> int:
-    return CUBE_COST.get(RECIPES[recipe].tier.value, 0)
+    return CUBE_COSTS[recipe]
 
 
 def _my_market_turn(ctx: Ctx, seat: int) -> Player:
@@ -36,6 +40,14 @@ def _my_market_turn(ctx: Ctx, seat: int) -> Player:
 
 def _afford(p: Player, cost: int) -> None:
     require(p.money >= cost, "cannot_afford", f"That costs {cost} and you have {p.money}.")
+
+
+def priced(p: Player, card: str | None, base: int, save: bool) -> tuple[int, tuple[str, ...]]:
+    """The price to pay now, checked against the player's money; saving needs a discount to save."""
+    require(not save or usable_discounts(p, card, base), "no_discount", "No discount applies to this purchase.")
+    cost, used = price(p, card, base, save)
+    _afford(p, cost)
+    return cost, used
 
 
 def buy(ctx: Ctx, cmd: Buy) -> None:
@@ -51,10 +63,10 @@ def buy(ctx: Ctx, cmd: Buy) -> None:
         assert p.pending is not None and p.pending.card is not None
         revealed = p.pending.card
         require(cmd.card in (None, revealed), "wrong_card", "That is not the revealed card.")
-        cost = CARDS[revealed].cost or 0
         check_slot(p, revealed, cmd.replace)
-        _afford(p, cost)
-        ctx.emit(ev.CardBought(seat=cmd.seat, source="revealed", card=revealed, cost=cost, replaced=cmd.replace))
+        cost, used = priced(p, revealed, CARDS[revealed].cost or 0, cmd.save_discounts)
+        ctx.emit(ev.CardBought(seat=cmd.seat, source="revealed", card=revealed, cost=cost, replaced=cmd.replace,
+                               discounts=used))
         return
     require(p.pending is None, "pending_choice", "Finish the water reveal first.")
     if cmd.source == "cube":
@@ -62,25 +74,27 @@ def buy(ctx: Ctx, cmd: Buy) -> None:
         require(r in FLIGHTS[s.flight].recipes, "not_in_flight", "That recipe is not in this game's flight.")
         assert r is not None
         require(r not in p.cubes, "cube_owned", "You already know that recipe.")
-        _afford(p, cube_cost(r))
-        ctx.emit(ev.CardBought(seat=cmd.seat, source="cube", recipe=r, cost=cube_cost(r)))
+        cost, used = priced(p, None, cube_cost(r), cmd.save_discounts)
+        ctx.emit(ev.CardBought(seat=cmd.seat, source="cube", recipe=r, cost=cost, discounts=used))
         return
     require(cmd.card in CARDS, "unknown_card", "No such card.")
     cid = cmd.card or ""
-    cost = CARDS[cid].cost or 0
+    base = CARDS[cid].cost or 0
     if cmd.source == "basic":
         require(CARDS[cid].market is Market.BASIC, "not_basic", "That is not a Basic Market card.")
-        require(p.basics_bought < BASIC_LIMIT, "basic_limit", "You may buy only 2 Basic Market cards a round.")
-        _afford(p, cost)
+        limit = basic_limit(p)
+        require(p.basics_bought < limit, "basic_limit", f"You may buy only {limit} Basic Market cards a round.")
+        cost, used = priced(p, cid, base, cmd.save_discounts)
         ctx.emit(ev.CardBought(seat=cmd.seat, source="basic", card=cid, cost=cost,
-                               bonus_money=1 if cid == "yeast" else 0))
+                               bonus_money=purchase_bonus(p, cid), discounts=used))
         return
+    require(cmd.source in s.rows, "wrong_source", "Cards looked at or in the truck are bought at round start.")
     require(cid in s.rows[cmd.source], "not_in_row", "That card is not in that market row.")
     check_slot(p, cid, cmd.replace)
-    _afford(p, cost)
+    cost, used = priced(p, cid, base, cmd.save_discounts)
     ctx.ensure_deck(cmd.source)
     ctx.emit(ev.CardBought(seat=cmd.seat, source=cmd.source, card=cid, cost=cost, replaced=cmd.replace,
-                           refill=ctx.top(cmd.source)))
+                           refill=ctx.top(cmd.source), discounts=used))
 
 
 def reveal(ctx: Ctx, cmd: Reveal) -> None:

@@ -8,6 +8,7 @@ from domain import events as ev
 from domain.state import GameState
 
 HIDDEN = "hidden"
+DISTILL_SECRETS = (ev.Traded, ev.SpiritDistilled, ev.SpiritRecut, ev.SpiritNamed, ev.FlavorsDrawn, ev.FlavorKept)
 
 
 def _distill_secret(event: Any, seat: int | None, now: GameState) -> bool:
@@ -35,6 +36,10 @@ def redact(event: Any, seat: int | None, now: GameState) -> dict[str, Any]:
     elif isinstance(event, ev.GoalDiscarded):
         if event.seat != seat and now.phase != "finished":
             data["goal"] = HIDDEN
-    elif isinstance(event, ev.Traded | ev.SpiritDistilled | ev.SpiritNamed) and _distill_secret(event, seat, now):
+    elif isinstance(event, DISTILL_SECRETS) and _distill_secret(event, seat, now):
         data = {"type": event.type, "seat": event.seat, HIDDEN: True}
+    elif isinstance(event, ev.DeckLooked | ev.FlavorsDrawn) and event.seat != seat:
+        data["cards"] = len(event.cards)  # seen by their owner only
+    elif isinstance(event, ev.FlavorKept) and event.seat != seat:
+        data["card"] = HIDDEN  # known to its owner only; the discarded ones are public
     return data

@@ -3,29 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from domain.catalogue import CARDS, RECIPES
 from domain.catalogue.model import Kind, Region
-from domain.lookups import resolve
+from domain.powers.sale import BEST, best_double, bonuses, double_candidates, flavor_count_bonus
+from domain.sale_context import SaleContext
 from domain.state import Player, Sale, Spirit
 
 FLAVOR_BONUS = (0, 1, 3, 6, 10, 15)  # aged recipes only, by flavor count (5+ caps)
-
-
-@dataclass(frozen=True, slots=True)
-class SaleContext:
-    owner: Player
-    spirit: Spirit
-    bottle: str
-
-    @property
-    def recipe_region(self) -> Region:
-        return resolve(RECIPES[self.spirit.recipe].region, self.owner)
-
-    @property
-    def bottle_region(self) -> Region:
-        return resolve(CARDS[self.bottle].region, self.owner)
 
 
 def _region_bonus(region: Region, plain: int, matched: int) -> Callable[[SaleContext], tuple[int, int]]:
@@ -76,8 +61,10 @@ def flavor_bonus(count: int) -> int:
     return FLAVOR_BONUS[min(count, len(FLAVOR_BONUS) - 1)]
 
 
-def sale_value(owner: Player, spirit: Spirit, bottle: str) -> tuple[int, int, dict[str, int]]:
-    """Money, SP and a readable breakdown of selling `spirit` in `bottle`."""
+def sale_value(owner: Player, spirit: Spirit, bottle: str, doubled: str | None = BEST) -> tuple[
+        int, int, dict[str, int]]:
+    """Money, SP and a readable breakdown of selling `spirit` in `bottle`, powers included. `doubled`: the
+    flavor Warehouse Manager doubles (BEST: the one worth most; None: left to the owner's choice later)."""
     r = RECIPES[spirit.recipe]
     barrel, bottle_def = CARDS[spirit.barrel], CARDS[bottle]
     nflavors = len(spirit.flavors)
@@ -98,6 +85,13 @@ def sale_value(owner: Player, spirit: Spirit, bottle: str) -> tuple[int, int, di
     barrel_money, barrel_sp = BARREL_EFFECTS.get(spirit.barrel, lambda n: (0, 0))(nflavors)
     b["effects_money"] = bonus_money + barrel_money
     b["effects_sp"] = bonus_sp + barrel_sp
+    extra = flavor_count_bonus(owner) if r.aged else 0
+    if extra:
+        b["tropical_warehouse_sp"] = flavor_bonus(nflavors + extra) - flavor_bonus(nflavors)
+    b |= bonuses(ctx)
+    pick = best_double(double_candidates(owner, spirit, r.aged)) if doubled == BEST else doubled
+    if pick is not None and CARDS[pick].money:
+        b["warehouse_manager_money"] = CARDS[pick].money
     money = sum(v for k, v in b.items() if k.endswith("_money"))
     sp = sum(v for k, v in b.items() if k.endswith("_sp"))
     return money, sp, b

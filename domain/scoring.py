@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from domain.catalogue import CARDS, GOALS, RECIPES
+from domain.catalogue import GOALS, RECIPES
 from domain.catalogue.model import BarrelType, Region, Sugar, Tier, UpgradeKind
 from domain.labels import (
     collected,
@@ -16,12 +16,13 @@ from domain.labels import (
     regions,
 )
 from domain.lookups import home_region
+from domain.powers.endgame import money_rate, upgrade_points
 from domain.sale import unsold_sp
 from domain.state import GameState, Player
 
 SET_SCORES = (0, 0, 2, 4, 7, 10, 15)  # by bottles of one region; 6+ caps
 THREE_REGIONS_BONUS = 5
-MONEY_PER_SP = 5
+UPGRADE_GOALS = {"gear_head": UpgradeKind.EQUIPMENT, "delegation": UpgradeKind.SPECIALIST}
 
 
 def _glass(*colours: Region) -> Callable[[Player], int]:
@@ -38,8 +39,8 @@ def _close_to_home(p: Player) -> int:
 
 
 def upgrade_sp(p: Player, kind: UpgradeKind | None = None) -> int:
-    """Printed SP of the upgrades owned (end-game formulas plug in here with the powers)."""
-    return sum(CARDS[u].sp for u in p.upgrades if kind is None or CARDS[u].upgrade_kind is kind)
+    """SP the upgrades owned score at the end: printed SP plus formula (the Trucker's reveal unknown here)."""
+    return upgrade_points(p, kind)
 
 
 METRICS: dict[str, Callable[[Player], int]] = {
@@ -73,32 +74,42 @@ def bottle_sets(p: Player) -> int:
     return score + (THREE_REGIONS_BONUS if len(counts) >= 3 else 0)
 
 
-def goals_won(state: GameState) -> dict[int, int]:
+def _metric(name: str, p: Player, revealed: str | None) -> int:
+    """Gear Head and Delegation count the very SP the upgrades score, the Trucker's reveal included."""
+    if name in UPGRADE_GOALS:
+        return upgrade_points(p, UPGRADE_GOALS[name], revealed)
+    return METRICS[name](p)
+
+
+def goals_won(state: GameState, revealed: str | None = None) -> dict[int, int]:
     """Each kept goal scores if its holder has, or ties for, the most, and that most is above zero."""
     won = {p.seat: 0 for p in state.players}
     for p in state.players:
         for g in p.goals:
-            metric = METRICS[GOALS[g].metric]
-            mine = metric(p)
-            if mine > 0 and mine == max(metric(q) for q in state.players):
+            name = GOALS[g].metric
+            mine = _metric(name, p, revealed)
+            if mine > 0 and mine == max(_metric(name, q, revealed) for q in state.players):
                 won[p.seat] += GOALS[g].sp
     return won
 
 
-def final_scores(state: GameState) -> tuple[tuple[dict[str, int], ...], tuple[int, ...]]:
-    goals = goals_won(state)
+def final_scores(state: GameState, revealed: str | None = None) -> tuple[tuple[dict[str, int], ...],
+                                                                        tuple[int, ...]]:
+    """`revealed`: the top premium ingredient, read by the Trucker's formula."""
+    goals = goals_won(state, revealed)
     scores = []
     for p in state.players:
+        rate = money_rate(p)
         parts = {
             "before": p.sp,
             "unsold": sum(unsold_sp(s) for s in p.warehouse_spirits),
             "bottles": bottle_sets(p),
-            "upgrades": upgrade_sp(p),
+            "upgrades": upgrade_points(p, revealed=revealed),
             "goals": goals[p.seat],
-            "money_sp": p.money // MONEY_PER_SP,
+            "money_sp": p.money // rate,
         }
         parts["sp"] = sum(parts.values())
-        parts["money"] = p.money % MONEY_PER_SP
+        parts["money"] = p.money % rate
         scores.append(parts)
     best = max((s["sp"], s["money"]) for s in scores)
     winners = tuple(i for i, s in enumerate(scores) if (s["sp"], s["money"]) == best)

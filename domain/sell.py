@@ -5,11 +5,12 @@ from __future__ import annotations
 from domain import events as ev
 from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES, RECIPES
 from domain.catalogue.model import Kind
-from domain.commands import PassTurn, PlaceLabel, Sell
+from domain.commands import DoubleFlavor, PassTurn, PlaceLabel, Sell
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import BASIC_BARRELS, BASIC_INGREDIENTS, bottles
 from domain.market import check_slot
+from domain.powers.sale import BEST, double_candidates
 from domain.sale import sale_value
 from domain.state import GameState, Player, Spirit
 
@@ -37,16 +38,28 @@ def _my_sell_turn(ctx: Ctx, seat: int) -> Player:
 
 def sell(ctx: Ctx, cmd: Sell) -> None:
     p = _my_sell_turn(ctx, cmd.seat)
-    require(p.pending is None, "pending_choice", "Place your label first.")
+    require(p.pending is None, "pending_choice", "Finish the last sale first (its flavor or label).")
     spirit = p.spirit(cmd.spirit)
     require(spirit is not None, "unknown_spirit", "You have no such spirit.")
     assert spirit is not None
     require(spirit in sellable(ctx.state, p), "must_age_first",
             "A freshly distilled aged spirit must spend an Age phase in the warehouse first.")
     require(cmd.bottle in bottles(p), "no_bottle", "Choose a bottle from your storeroom.")
-    money, sp, breakdown = sale_value(p, spirit, cmd.bottle)
+    choice = len(double_candidates(p, spirit, RECIPES[spirit.recipe].aged)) > 1 and not ctx.state.options.auto_best
+    money, sp, breakdown = sale_value(p, spirit, cmd.bottle, None if choice else BEST)
     ctx.emit(ev.SpiritSold(seat=cmd.seat, spirit_id=spirit.id, bottle=cmd.bottle, flavors=tuple(spirit.flavors),
-                           money=money, sp=sp, breakdown=breakdown))
+                           money=money, sp=sp, breakdown=breakdown, double_choice=choice))
+
+
+def double_flavor(ctx: Ctx, cmd: DoubleFlavor) -> None:
+    """Warehouse Manager, after the reveal: the flavor card whose money counts twice."""
+    p = _my_sell_turn(ctx, cmd.seat)
+    pend = p.pending
+    require(pend is not None and pend.kind == "double_flavor", "no_flavor_choice",
+            "You have no sold flavors to choose from.")
+    assert pend is not None and pend.spirit is not None
+    require(cmd.card in pend.cards, "flavor_choice", "Choose one of the flavors revealed.", revealed=pend.cards)
+    ctx.emit(ev.FlavorDoubled(seat=cmd.seat, spirit_id=pend.spirit, card=cmd.card, money=CARDS[cmd.card].money))
 
 
 def pass_sell(ctx: Ctx, cmd: PassTurn) -> None:

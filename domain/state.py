@@ -22,12 +22,14 @@ class Spirit:
     label: bool = False
     label_pending: bool = False
     warehouse: int = 0  # 0: still in the washback; 1 or 2: aging
-    flavors: list[str] = field(default_factory=list)  # face down: hidden from everyone
+    flavors: list[str] = field(default_factory=list)  # every flavor card; face down unless in known_flavors
     times_aged: int = 0
+    known_flavors: list[str] = field(default_factory=list)  # drawn by a power: known to the owner only
 
     def clone(self) -> Spirit:
         return Spirit(self.id, self.owner, self.recipe, list(self.cards), self.barrel, self.round_distilled,
-                      self.label, self.label_pending, self.warehouse, list(self.flavors), self.times_aged)
+                      self.label, self.label_pending, self.warehouse, list(self.flavors), self.times_aged,
+                      list(self.known_flavors))
 
 
 @dataclass(slots=True)
@@ -46,15 +48,25 @@ class Sale:
 
 @dataclass(slots=True)
 class Pending:
-    kind: str  # reveal_deck | revealed | name_spirit | place_label
+    """The one choice a player owes before play goes on.
+
+    kind: reveal_deck | revealed (water bonus) | name_spirit | place_label | gain_basic | look_deck | looked |
+    truck (round-start powers) | keep_flavor (Doig Ventilator, Angus Douglas) | double_flavor (Warehouse Manager)
+    """
+
+    kind: str
     deck: str | None = None
     card: str | None = None
     cards: list[str] = field(default_factory=list)
     cut: list[str] = field(default_factory=list)
     recipe: str | None = None
+    power: str | None = None  # the distiller or upgrade whose power asks
+    spirit: int | None = None  # the spirit a flavor choice is for
+    top_only: bool = False  # name_spirit: the cut was declared top-only (Column Still)
 
     def clone(self) -> Pending:
-        return Pending(self.kind, self.deck, self.card, list(self.cards), list(self.cut), self.recipe)
+        return Pending(self.kind, self.deck, self.card, list(self.cards), list(self.cut), self.recipe, self.power,
+                       self.spirit, self.top_only)
 
 
 @dataclass(slots=True)
@@ -85,6 +97,7 @@ class Player:
     tasting_due: bool = False
     discard_due: bool = False
     score: dict[str, int] | None = None
+    powers_used: list[str] = field(default_factory=list)  # this round: once-per-phase powers and choices made
 
     def clone(self) -> Player:
         return Player(
@@ -93,7 +106,7 @@ class Player:
             list(self.label_spaces), list(self.extra_labels), self.signature_aside, self.signature_made,
             [s.clone() for s in self.spirits], self.basics_bought, self.passed, self.traded, self.distilled,
             list(self.sales), self.pending.clone() if self.pending else None, self.tasting_due,
-            self.discard_due, dict(self.score) if self.score is not None else None,
+            self.discard_due, dict(self.score) if self.score is not None else None, list(self.powers_used),
         )
 
     def spirit(self, spirit_id: int) -> Spirit | None:
@@ -112,7 +125,7 @@ class Player:
 class GameState:
     options: Options = field(default_factory=Options)
     players: list[Player] = field(default_factory=list)
-    phase: str = "new"  # new | setup | market | distill | sell | age | round_end | finished
+    phase: str = "new"  # new | setup | round_start | market | distill | sell | age | round_end | finished
     round: int = 0
     first_player: int = 0
     turn: int | None = None
@@ -127,6 +140,7 @@ class GameState:
     awards_won: dict[str, list[int]] = field(default_factory=dict)
     next_spirit: int = 1
     winners: list[int] = field(default_factory=list)
+    aged_round: int = 0  # the last round whose Age phase has handed out its flavors
 
     def clone(self) -> GameState:
         return GameState(
@@ -135,6 +149,7 @@ class GameState:
             {k: list(v) for k, v in self.decks.items()}, list(self.truck), list(self.flavor_deck),
             list(self.flavor_discard), dict(self.labels), list(self.awards),
             {k: list(v) for k, v in self.awards_won.items()}, self.next_spirit, list(self.winners),
+            self.aged_round,
         )
 
     @property

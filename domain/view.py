@@ -19,6 +19,7 @@ def _spirit(s: GameState, spirit: Spirit, mine: bool) -> dict[str, Any]:
     if not hidden_result:
         out |= {"recipe": spirit.recipe, "barrel": spirit.barrel, "cards": sorted(spirit.cards),
                 "label": spirit.label, "label_pending": spirit.label_pending}
+    out["known_flavors"] = list(spirit.known_flavors) if mine else None  # drawn by a power: the owner's only
     return out
 
 
@@ -35,6 +36,7 @@ def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
         "signature_aside": p.signature_aside, "signature_made": p.signature_made,
         "spirits": [_spirit(s, x, mine) for x in p.spirits],
         "basics_bought": p.basics_bought, "passed": p.passed,
+        "powers_used": list(p.powers_used) if not secret_distill else None,
         "distilled": p.distilled if not secret_distill else None,
         "goals": list(p.goals) if (mine or finished) else None, "goal_count": len(p.goals),
         "score": p.score,
@@ -46,6 +48,7 @@ def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
         out["pending"] = None if p.pending is None else {
             "kind": p.pending.kind, "deck": p.pending.deck, "card": p.pending.card,
             "cards": sorted(p.pending.cards), "cut": list(p.pending.cut), "recipe": p.pending.recipe,
+            "power": p.pending.power, "spirit": p.pending.spirit, "top_only": p.pending.top_only,
         }
         out["tasting_due"], out["discard_due"] = p.tasting_due, p.discard_due
     return out

@@ -30,8 +30,10 @@ def random_washback(cards: tuple[str, ...], rng: random.Random) -> tuple[str, ..
 
 def concrete(action: Any, rng: random.Random, greedy: bool = False) -> Any:
     if isinstance(action, OpenDistill):
-        washback = action.cards if greedy else random_washback(action.cards, rng)
-        return Distill(seat=action.seat, washback=washback)
+        if greedy:  # every card in, and as much alcohol as the upgrades allow
+            return Distill(seat=action.seat, washback=action.cards, extra_alcohol=max(action.extra_alcohol))
+        return Distill(seat=action.seat, washback=random_washback(action.cards, rng),
+                       extra_alcohol=rng.choice(action.extra_alcohol), top_only=rng.choice(action.top_only))
     return action
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from infra import cli_catalogue
+from infra import cli_catalogue, cli_play
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -35,6 +35,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="distilled", description="Distilled Online: tools for players and operators")
     sub = top.add_subparsers(dest="command", required=True)
     cli_catalogue.add_parser(sub)
+    cli_play.add_parsers(sub)
     sim = sub.add_parser("simulate", help="play whole games with bots through the rules engine")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=10)

@@ -80,6 +80,12 @@ class EventStore(Protocol):
         """Write or overwrite a snapshot; never part of the concurrency check."""
         ...
 
+    def newer(self, game_id: str, known: int) -> tuple[Commit, ...]:
+        """The commits after version `known`, for a caller that already holds the game up to `known`.
+        Same answer as `commits(game_id, after=known)`; a store may probe first, since such a caller is
+        usually current."""
+        ...
+
     def exists(self, game_id: str) -> bool: ...
 
 

@@ -77,6 +77,9 @@ class InMemoryEventStore:
         with self.table.lock:
             self.table.snapshots.setdefault(snapshot.game_id, {})[snapshot.version] = row
 
+    def newer(self, game_id: str, known: int) -> tuple[Commit, ...]:
+        return self.commits(game_id, after=known)
+
     def exists(self, game_id: str) -> bool:
         with self.table.lock:
             return bool(self.table.commits.get(game_id))

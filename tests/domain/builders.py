@@ -3,7 +3,11 @@
 A game starts from a hand-made `GameCreated` (`Game`), so a test chooses the three premium rows, the decks
 (the top of a deck is its LAST element), the flavor deck (top = last, drawn first), the distillers dealt,
 the goals, the awards and the first player. Distillers are then chosen through `decide`, so the state reaches
-round 1's Market the way a real game does.
+round 1's Market the way a real game does (`start` settles any round-start choice with a default: the first
+card offered, or declining; `opening` stops before them).
+
+The default distillers' powers stay out of the way of base-rule tests: Pilar (seat 0, Americas) only discounts
+barrels, Angus (seat 1, Europe) acts only on his own aging spirits. Power tests choose their distillers.
 
 Positions that events alone make impractical (a player holding given pantry cards, a spirit already aging
 with known flavors, full upgrade slots) are made by folding real events and then editing a CLONE of the state
@@ -41,8 +45,8 @@ ROWS = {  # slot 1 (left, newest) first
     "ingredients": ("barley", "corn", "rye", "grapes"),
     "items": ("pirate_bottle", "american_standard_barrel", "kvevri_barrel", "skull_bottle"),
 }
-CHOSEN = ("jacqueline", "angus", "jeong", "anne", "nathan")  # jacqueline: Americas, angus: Europe
-OTHER = ("pilar", "gunnhild", "sakai", "fang_xin", "vicente")
+CHOSEN = ("pilar", "angus", "jeong", "anne", "nathan")  # pilar: Americas, angus: Europe
+OTHER = ("jacqueline", "gunnhild", "sakai", "fang_xin", "vicente")
 GOALS = (
     ("monarch", "photosynthesis", "red_glass"), ("green_glass", "blue_glass", "woody"),
     ("geriatric", "juvenile", "east_champion"), ("west_champion", "gear_head", "delegation"),
@@ -96,9 +100,13 @@ class Game:
             events += decide(fold(events), c.ChooseDistiller(seat=seat, distiller=self.distillers[seat]))
         return events
 
-    def start(self) -> GameState:
-        """Round 1, Market phase, first player to act."""
+    def opening(self) -> GameState:
+        """Right after the last distiller is chosen: round 1's Market, or its round-start choices."""
         return given(self.history())
+
+    def start(self) -> GameState:
+        """Round 1, Market phase, first player to act (round-start choices settled by default)."""
+        return settle_round_start(self.opening())
 
 
 # ----- given / when / then -----------------------------------------------------------------------------
@@ -151,6 +159,26 @@ def assert_legal_agree(state: GameState) -> int:
             decide(state, action, random.Random(0))
             checked += 1
     return checked
+
+
+def default_choice(state: GameState) -> Any | None:
+    """A plain answer to a pending power choice: gain the first card offered, decline a look or a purchase,
+    keep or double the first flavor listed."""
+    for p in state.players:
+        if p.pending is None or p.pending.kind not in ("gain_basic", "look_deck", "looked", "truck", "keep_flavor",
+                                                       "double_flavor"):
+            continue
+        actions = legal_actions(state, p.seat)
+        return next((a for a in actions if isinstance(a, c.Decline)), actions[0])
+    return None
+
+
+def settle_round_start(state: GameState) -> GameState:
+    while state.phase == "round_start":
+        command = default_choice(state)
+        assert command is not None
+        state = play(state, command)
+    return state
 
 
 # ----- direct edits of a cloned state (for positions events make impractical) ---------------------------

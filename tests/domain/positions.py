@@ -10,7 +10,17 @@ from domain.legal import legal_actions
 from domain.round import free_warehouses, waiting_to_age
 from domain.sell import must_sell, sellable
 from domain.state import GameState
-from tests.domain.builders import Cut, Game, add_spirit, after, assert_legal_agree, play, when, with_player
+from tests.domain.builders import (
+    Cut,
+    Game,
+    add_spirit,
+    after,
+    assert_legal_agree,
+    default_choice,
+    play,
+    when,
+    with_player,
+)
 
 BASIC = ["mixed_grains", "yeast", "water"]
 OLD: dict[str, Any] = {  # a labelled Whiskey that has aged once: for add_spirit / selling(aging=...)
@@ -19,7 +29,11 @@ OLD: dict[str, Any] = {  # a labelled Whiskey that has aged once: for add_spirit
 
 
 def autopilot(s: GameState) -> Any | None:
-    """A plain default move for whoever must act: pass, skip, sell in the glass bottle, take 2 SP."""
+    """A plain default move for whoever must act: pass, skip, sell in the glass bottle, take 2 SP, and the
+    builders' default answer to a power's choice."""
+    choice = default_choice(s)
+    if choice is not None:
+        return choice
     if s.phase == "market" and s.turn is not None:
         p = s.players[s.turn]
         return c.Decline(seat=p.seat) if p.pending else c.PassTurn(seat=p.seat)
@@ -62,6 +76,13 @@ def drive(state: GameState, until: Callable[[GameState], bool], check: bool = Fa
     if until(state):
         return state
     return next(s for _, s in steps(state, check) if until(s))
+
+
+def next_round(state: GameState) -> tuple[list[Any], GameState]:
+    """Default moves until the next round starts: the events of the command that started it (RoundStarted,
+    round-start powers) and the state then (its Market, or its round-start choices)."""
+    start = state.round
+    return next((events, s) for events, s in steps(state) if s.round == start + 1)
 
 
 def at(phase: str, round: int | None = None) -> Callable[[GameState], bool]:

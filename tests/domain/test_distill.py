@@ -142,14 +142,15 @@ def test_a_recipe_needs_a_free_barrel_of_its_type() -> None:
 
 BOURBON = ["mixed_grains", "mixed_grains", "yeast", "water"]
 WOOD = ["metal_barrel", "glass_bottle", "wood_barrel"]
+JACQUELINE = Game(distillers=("jacqueline", "angus"))  # Straight Bourbon Whiskey, with Dent Corn
 
 
 def test_a_signature_recipe_must_include_its_named_ingredient() -> None:
-    without = distilled(distilling([*BOURBON, "mixed_grains"], storeroom=WOOD), [*BOURBON, "mixed_grains"],
-                        Cut(top="yeast", bottom="water"))
+    without = distilled(distilling([*BOURBON, "mixed_grains"], game=JACQUELINE, storeroom=WOOD),
+                        [*BOURBON, "mixed_grains"], Cut(top="yeast", bottom="water"))
     then_rejected(without, c.NameSpirit(seat=0, recipe="straight_bourbon_whiskey", barrel="wood_barrel"),
                   "recipe_mismatch")
-    corn = distilled(distilling([*BOURBON, "corn"], storeroom=WOOD), [*BOURBON, "corn"],
+    corn = distilled(distilling([*BOURBON, "corn"], game=JACQUELINE, storeroom=WOOD), [*BOURBON, "corn"],
                      Cut(top="yeast", bottom="water"))
     assert ("straight_bourbon_whiskey", "wood_barrel", False) in names(corn)
     then_rejected(corn, c.NameSpirit(seat=0, recipe="straight_bourbon_whiskey", barrel="metal_barrel"), "no_barrel")
@@ -157,7 +158,7 @@ def test_a_signature_recipe_must_include_its_named_ingredient() -> None:
 
 def test_a_cut_signature_ingredient_may_be_put_back() -> None:
     washback = [*BOURBON, "dent_corn"]
-    state = distilled(distilling(washback, storeroom=WOOD, signature_aside=False), washback,
+    state = distilled(distilling(washback, game=JACQUELINE, storeroom=WOOD, signature_aside=False), washback,
                       Cut(top="dent_corn", bottom="yeast"))
     assert ("straight_bourbon_whiskey", "wood_barrel", True) in names(state)
     assert ("straight_bourbon_whiskey", "wood_barrel", False) not in names(state)

@@ -41,7 +41,7 @@ def test_space_0_gives_5_money() -> None:
 
 def test_space_1_brings_the_signature_ingredient_into_the_pantry() -> None:
     _, new = placed(labelling(), space=1)
-    assert new.players[0].pantry == ["yeast", "dent_corn"] and not new.players[0].signature_aside
+    assert new.players[0].pantry == ["water", "blue_agave"] and not new.players[0].signature_aside
 
 
 def test_space_1_gives_only_2_sp_once_the_signature_ingredient_is_in_play() -> None:
@@ -49,7 +49,7 @@ def test_space_1_gives_only_2_sp_once_the_signature_ingredient_is_in_play() -> N
     then_rejected(state, c.PlaceLabel(seat=0, space=1), "take_sp_only")
     assert [a for a in legal_actions(state, 0) if a.space == 1] == [c.PlaceLabel(seat=0, space=1, take_sp=True)]
     _, new = placed(state, space=1, take_sp=True)
-    assert new.players[0].sp == 11 + 2 and "dent_corn" not in new.players[0].pantry
+    assert new.players[0].sp == 11 + 2 and "blue_agave" not in new.players[0].pantry
 
 
 def test_space_2_swaps_a_pantry_card_for_any_truck_card() -> None:

@@ -41,7 +41,7 @@ def test_a_basic_purchase_costs_its_price_and_passes_the_turn() -> None:
     events = when(state, c.Buy(seat=0, source="basic", card="mixed_fruits"))
     assert events == [ev.CardBought(seat=0, source="basic", card="mixed_fruits", cost=2)]
     p = after(state, events).players[0]
-    assert (p.money, p.pantry, p.basics_bought, after(state, events).turn) == (0, ["yeast", "mixed_fruits"], 1, 1)
+    assert (p.money, p.pantry, p.basics_bought, after(state, events).turn) == (0, ["water", "mixed_fruits"], 1, 1)
 
 
 def test_basic_yeast_pays_one_money() -> None:
@@ -62,7 +62,7 @@ def test_at_most_two_basic_cards_a_round_and_basic_barrels_count() -> None:
 
 
 def test_cannot_afford_and_unknown_choices_are_refused() -> None:
-    state = Game().start()  # 2 money
+    state = Game(distillers=("jacqueline", "angus")).start()  # 2 money, no discount
     then_rejected(state, c.Buy(seat=0, source="basic", card="wood_barrel"), "cannot_afford")
     then_rejected(state, c.Buy(seat=0, source="ingredients", card="barley"), "cannot_afford")
     then_rejected(state, c.Buy(seat=0, source="ingredients", card="wheat"), "not_in_row")
@@ -81,7 +81,7 @@ def test_cannot_afford_and_unknown_choices_are_refused() -> None:
 ])
 def test_a_premium_purchase_slides_the_row_right_and_refills_slot_one(
         source: str, card: str, row_after: list[str], zone: str) -> None:
-    state = rich()
+    state = rich(distillers=("jacqueline", "angus"))  # no discount on any of these
     events = when(state, c.Buy(seat=0, source=source, card=card))
     bought = one(events, ev.CardBought)
     assert (bought.card, bought.refill) == (card, row_after[0])
@@ -96,15 +96,15 @@ def test_an_upgrade_fills_a_free_slot_and_a_fourth_replaces_one_which_goes_to_th
     state = rich()
     then_rejected(state, c.Buy(seat=0, source="upgrades", card="worm_tub", replace="orchard"), "slot_free")
     then_rejected(state, c.Buy(seat=0, source="ingredients", card="corn", replace="orchard"), "nothing_to_replace")
-    full = with_player(state, 0, upgrades=["architect", "cooper", "coppersmith"])
+    full = with_player(state, 0, upgrades=["celebrity_promoter", "cooper", "coppersmith"])
     then_rejected(full, c.Buy(seat=0, source="upgrades", card="worm_tub"), "replace_required")
     then_rejected(full, c.Buy(seat=0, source="upgrades", card="worm_tub", replace="orchard"), "replace_required")
     replacements = [a.replace for a in _legal(full) if a.type == "buy" and a.card == "worm_tub"]
-    assert replacements == ["architect", "cooper", "coppersmith"]
+    assert replacements == ["celebrity_promoter", "cooper", "coppersmith"]
     events = when(full, c.Buy(seat=0, source="upgrades", card="worm_tub", replace="cooper"))
     assert one(events, ev.CardBought).replaced == "cooper"
     new = after(full, events)
-    assert new.players[0].upgrades == ["architect", "coppersmith", "worm_tub"] and new.truck == ["cooper"]
+    assert new.players[0].upgrades == ["celebrity_promoter", "coppersmith", "worm_tub"] and new.truck == ["cooper"]
     assert assert_legal_agree(full) > 20
 
 

@@ -4,7 +4,7 @@ RULES §6 engine cases live beside the rule they test: Moonshine when every suga
 sugar (test_distill), the alcohol-only washback (test_distill), the 2-player double clean-up (test_market),
 the flavor bonus table (test_sale_value), the award split (test_awards_goals), the tasting floor
 (test_age_round_end), money 5:1 and bottle sets (test_scoring), the round-7 aged spirit (test_age_round_end)
-and the worked example (test_sale_value). Tropical Warehouse's +1 flavor is a power not implemented yet.
+and the worked example (test_sale_value). Tropical Warehouse's +1 flavor is in test_powers_sale.
 """
 
 from __future__ import annotations
@@ -109,10 +109,10 @@ def test_qa_both_warehouses_full_means_selling_an_older_batch_first() -> None:
 
 
 def test_qa_several_players_meeting_one_award_split_it_and_aging_labels_count() -> None:
-    state = Game(awards=("land_grab", "sweet", "proof_120")).start()
-    # Jacqueline (Americas): a placed Gin (Europe) + a labelled Whiskey (Home) aging = 2 regions.
+    state = Game(awards=("land_grab", "sweet", "proof_120"), distillers=("pilar", "anne")).start()
+    # Pilar (Americas): a placed Gin (Europe) + a labelled Whiskey (Home) aging = 2 regions.
     state = add_spirit(with_player(state, 0, label_spaces=["gin", None, None, None, None, None, None]), 0, **OLD)
-    # Angus (Europe): a placed Cachaca (Americas) + a labelled Whiskey (Home) aging = 2 regions.
+    # Anne (Europe): a placed Cachaca (Americas) + a labelled Whiskey (Home) aging = 2 regions.
     state = add_spirit(with_player(state, 1, label_spaces=["cachaca", None, None, None, None, None, None]), 1,
                        **OLD)
     state = play(pass_market(state), c.PassTurn(seat=0))

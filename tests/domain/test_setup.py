@@ -91,12 +91,12 @@ def test_one_seat_is_refused_and_a_game_is_created_once() -> None:
 
 def test_each_player_chooses_one_of_the_two_distillers_dealt() -> None:
     state = given([Game().created()])
-    assert state.players[0].dealt == ["jacqueline", "pilar"]
+    assert state.players[0].dealt == ["pilar", "jacqueline"]
     assert assert_legal_agree(state) == 4
     then_rejected(state, c.ChooseDistiller(seat=0, distiller="angus"), "not_dealt")
-    events = when(state, c.ChooseDistiller(seat=0, distiller="pilar"))
-    assert events == [ev.DistillerChosen(seat=0, distiller="pilar")]
-    then_rejected(given([Game().created()], events), c.ChooseDistiller(seat=0, distiller="jacqueline"),
+    events = when(state, c.ChooseDistiller(seat=0, distiller="jacqueline"))
+    assert events == [ev.DistillerChosen(seat=0, distiller="jacqueline")]
+    then_rejected(given([Game().created()], events), c.ChooseDistiller(seat=0, distiller="pilar"),
                   "already_chosen")
 
 

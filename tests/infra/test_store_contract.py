@@ -126,6 +126,23 @@ def test_commits_after_a_version_skip_snapshots(store: EventStore) -> None:
     assert store.commits("g1", after=9) == ()
 
 
+def test_newer_answers_like_commits_after(store: EventStore) -> None:
+    fill(store, 9)
+    store.put_snapshot(Snapshot("g1", 6, 1, {}))
+    for known in (0, 5, 6, 8, 9, 12):
+        assert store.newer("g1", known) == store.commits("g1", after=known)
+    assert store.newer("nope", 0) == ()
+
+
+def test_a_current_reader_pays_one_key_lookup(make_store: MakeStore) -> None:
+    store = make_store()
+    fill(store, 30)
+    if isinstance(store, DynamoEventStore):
+        before = store.requests
+        assert store.newer("g1", 30) == ()
+        assert store.requests - before == 1
+
+
 def test_an_unknown_game_is_empty(store: EventStore) -> None:
     assert store.load("nope", 1) == Stream(None, ())
     assert store.load("nope", 1).version == 0

@@ -1,0 +1,78 @@
+"""Ready-to-send commands for purchases (with and without discounts) and for the powers' pending choices."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from domain import commands as c
+from domain.catalogue import CARDS
+from domain.catalogue.model import Kind
+from domain.lookups import UPGRADE_SLOTS
+from domain.powers.market import price, unused_discounts
+from domain.powers.round_start import GAIN_OPTIONS, lookable
+from domain.state import GameState, Player
+
+
+def replacements(p: Player, cid: str) -> list[str | None]:
+    if CARDS[cid].kind is Kind.UPGRADE and len(p.upgrades) >= UPGRADE_SLOTS:
+        return list(p.upgrades)
+    return [None]
+
+
+Offer = tuple[str, str | None, str | None, int]  # source, card, recipe (cubes), base cost
+UPGRADE_IDS = frozenset(cid for cid, d in CARDS.items() if d.kind is Kind.UPGRADE)
+
+
+@cache
+def _buy(seat: int, source: str, card: str | None, recipe: str | None, replace: str | None, save: bool) -> c.Buy:
+    """Commands are frozen, so one instance per distinct purchase serves every listing (listing is hot)."""
+    return c.Buy(seat=seat, source=source, card=card, recipe=recipe, replace=replace, save_discounts=save)
+
+
+def offers(p: Player, items: Iterable[Offer]) -> list[c.Buy]:
+    """Each purchase as discounts price it, and with the discounts saved when that is affordable too."""
+    unused = unused_discounts(p)
+    money, seat = p.money, p.seat
+    plain: list[str | None] = [None]
+    out: list[c.Buy] = []
+    for source, cid, recipe, base in items:
+        cost, used = price(p, cid, base, unused=unused) if unused else (base, ())
+        if cost > money:
+            continue
+        reps = replacements(p, cid) if cid in UPGRADE_IDS else plain
+        out += [_buy(seat, source, cid, recipe, r, False) for r in reps]
+        if used and base <= money:
+            out += [_buy(seat, source, cid, recipe, r, True) for r in reps]
+    return out
+
+
+def buys(p: Player, source: str, cid: str) -> list[c.Buy]:
+    return offers(p, [(source, cid, None, CARDS[cid].cost or 0)])
+
+
+def round_start_choices(s: GameState, p: Player) -> list[Any]:
+    pend = p.pending
+    if pend is None:
+        return []
+    seat = p.seat
+    if pend.kind == "gain_basic" and pend.power:
+        return [c.Gain(seat=seat, card=card) for card in GAIN_OPTIONS[pend.power]]
+    out: list[Any] = []
+    if pend.kind == "look_deck":
+        out = [c.Look(seat=seat, deck=d) for d in lookable(s)]
+    elif pend.kind == "looked":
+        out = [b for cid in sorted(set(pend.cards)) for b in buys(p, "looked", cid)]
+    elif pend.kind == "truck":
+        out = [b for cid in sorted(set(s.truck)) for b in buys(p, "truck", cid)]
+    return [*out, c.Decline(seat=seat)]
+
+
+def flavor_choices(p: Player) -> list[Any]:
+    pend = p.pending
+    if pend is not None and pend.kind == "keep_flavor":
+        return [c.KeepFlavor(seat=p.seat, card=f) for f in sorted(set(pend.cards))]
+    if pend is not None and pend.kind == "double_flavor":
+        return [c.DoubleFlavor(seat=p.seat, card=f) for f in sorted(set(pend.cards))]
+    return []

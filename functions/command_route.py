@@ -1,0 +1,90 @@
+"""POST /games/{game_id}/{type}: one route per player command, all over the one pipeline.
+
+No `from __future__ import annotations` here: the route's body type is chosen at run time, and
+powertools reads it from the function's annotations.
+"""
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler.openapi.params import Body
+
+from domain.commands import COMMAND_TYPES
+from functions import runtime
+from functions.errors import ApiError
+from functions.http import caller_seat, game_reply, json_response, load_game
+from functions.models import CommandBody, CommandReply, command_body, to_command
+from functions.observability import count, logger
+from functions.routes import TOKEN_REQUIRED, responses
+from infra import pipeline
+
+# The handler module of each command type: `pass` is a keyword, so its module is pass_turn.
+COMMAND_MODULES: dict[str, str] = {t: "pass_turn" if t == "pass" else t for t in COMMAND_TYPES}
+COMMAND_SUMMARIES: dict[str, str] = {
+    "choose_distiller": "Choose one of the two distillers you were dealt",
+    "buy": "Buy from the market: a basic card, a row card, a recipe cube, or the revealed card",
+    "gain": "Round start: take the free basic card a power offers (Jacqueline Booker, Co-op Manager)",
+    "look": "Round start: look at the top cards of a premium deck (Fang Xin, Market Buyer)",
+    "reveal": "Water bonus: reveal the top card of a premium deck",
+    "decline": "Water bonus: reveal nothing, or leave the revealed card",
+    "pass": "Pass (market or sell phase)",
+    "trade": "Trade one pantry card before distilling",
+    "distill": "Distill: put pantry cards into the washback",
+    "redistill": "Redistill: cut the spirit again (Coffey Still)",
+    "skip_distill": "Do not distill this round",
+    "name_spirit": "Name the distilled spirit: recipe and barrel",
+    "keep_flavor": "Keep one of the flavor cards drawn",
+    "double_flavor": "Choose the revealed flavor whose money counts double (Warehouse Manager)",
+    "sell": "Sell a spirit in a bottle",
+    "place_label": "Place the sold spirit's label on a bonus space (or take 2 SP)",
+    "age": "Put the new spirit into a warehouse to age",
+    "taste": "Tasting at round end: turn up to 4 SP into money (0 to decline)",
+    "discard_goal": "Discard a goal at round end",
+}
+
+
+def summary(command_type: str) -> str:
+    """A command new to the domain still gets documented: its docstring's first line."""
+    command = COMMAND_TYPES[command_type]
+    return COMMAND_SUMMARIES.get(command_type) or (command.__doc__ or command.__name__).strip().splitlines()[0]
+
+
+def add_command(app: APIGatewayHttpResolver, command_type: str) -> None:
+    body_model = command_body(command_type)
+    command_class = COMMAND_TYPES[command_type]
+    Payload = Annotated[body_model, Body()]  # type: ignore[valid-type]
+
+    def command(game_id: str, body: Payload) -> Response[CommandReply]:
+        return _run(app, game_id, body)
+
+    command.__name__ = f"post_{COMMAND_MODULES[command_type]}"
+    app.post(
+        f"/games/<game_id>/{command_type}", operation_id=f"post_{COMMAND_MODULES[command_type]}",
+        tags=["commands"], summary=summary(command_type), security=TOKEN_REQUIRED,
+        description=f"Acts as the token's seat with a {command_class.__name__} command. Answers the caller's view "
+                    "after it. Every entry of view.legal_actions of this type can be posted here as-is, plus a "
+                    "command_id.",
+        responses=responses(200, CommandReply, "Accepted (or a repeat of an accepted command_id).",
+                            400, 401, 403, 404, 409, 413, 415, 422),
+    )(command)
+
+
+def _run(app: APIGatewayHttpResolver, game_id: str, body: CommandBody) -> Response[CommandReply]:
+    aggregate = load_game(game_id)
+    seat = caller_seat(app, aggregate, required=True)
+    assert seat is not None
+    logger.append_keys(command_id=body.command_id)
+    if body.seat is not None and body.seat != seat:
+        raise ApiError(403, "wrong_seat", "This token acts for another seat.", seat=seat)
+    outcome = pipeline.handle(
+        runtime.store(), game_id, seat, to_command(body, seat), body.expected_version,
+        command_id=body.command_id, rng=runtime.rng(), loaded=aggregate, recent=runtime.recent_games(),
+        on_conflict=lambda: count("ConcurrencyConflicts"),
+    )
+    count("CommandsReplayed" if outcome.replayed else "CommandsAccepted")
+    logger.info("command replayed" if outcome.replayed else "command accepted", extra={
+        "command": body.type, "version": outcome.version,
+        "command_version": outcome.command_version, "conflicts": outcome.conflicts,
+        "snapshot": outcome.snapshot_written,
+    })
+    return json_response({**game_reply(outcome.aggregate, seat), "command_version": outcome.command_version})

@@ -1,0 +1,123 @@
+"""Every failure becomes `{"error": {"code", "message", "details"}}` with its status, through one exception
+handler that maps by exception type, never by message text. A client's mistake is never a 500."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
+from aws_lambda_powertools.event_handler.exceptions import ServiceError
+from aws_lambda_powertools.event_handler.openapi.exceptions import (
+    RequestUnsupportedContentType,
+    RequestValidationError,
+)
+from pydantic import ValidationError
+
+from domain.errors import RuleViolation
+from functions.observability import count, logger
+from infra.pipeline import Contention, GameNotFound, StaleVersion
+from infra.store import StoreError
+
+MAX_REPORTED_ERRORS = 20
+BEARER_CHALLENGE = {"WWW-Authenticate": 'Bearer realm="distilled"'}
+RETRY_SOON = {"Retry-After": "1"}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None,
+                 **details: Any) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.details = status, code, message, details
+        self.headers = headers or {}
+
+
+def unauthorized(message: str) -> ApiError:
+    return ApiError(401, "unauthorized", message, headers=BEARER_CHALLENGE)
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    code: str
+    message: str
+    details: dict[str, Any] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def _validation_details(errors: Any) -> dict[str, Any]:
+    # loc, type and pydantic's message only: never the input (it can be large, or someone's secret).
+    return {"errors": [
+        {"loc": list(e.get("loc", ())), "type": e.get("type", ""), "message": str(e.get("msg", ""))}
+        for e in list(errors)[:MAX_REPORTED_ERRORS]
+    ]}
+
+
+def answer(error: Exception) -> Answer:
+    """The HTTP answer to an exception raised while handling a request."""
+    match error:
+        case RequestValidationError() if any(e.get("type") == "json_invalid" for e in error.errors()):
+            return Answer(400, "malformed_json", "The body is not valid JSON.")
+        case RequestValidationError():
+            return Answer(422, "invalid_request", "The request does not match the API schema.",
+                          _validation_details(error.errors()))
+        case ValidationError():
+            return Answer(422, "invalid_request", "The command is not well formed.",
+                          _validation_details(error.errors()))
+        case RequestUnsupportedContentType():
+            return Answer(415, "unsupported_media_type", "Send the body as application/json.")
+        case RuleViolation():
+            return Answer(422, error.code, error.message, error.details)
+        case GameNotFound():
+            return Answer(404, "game_not_found", "There is no such game.")
+        case StaleVersion():
+            return Answer(409, "stale_version", str(error),
+                          {"expected_version": error.expected, "version": error.current})
+        case Contention():
+            return Answer(409, "contention", str(error), {"attempts": error.attempts}, RETRY_SOON)
+        case ApiError():
+            return Answer(error.status, error.code, error.message, error.details, error.headers)
+        case ServiceError() if error.status_code == HTTPStatus.NOT_FOUND:  # no route matched
+            return Answer(404, "not_found", "There is no such route.")
+        case ServiceError():
+            status = HTTPStatus(error.status_code)
+            return Answer(status, status.phrase.lower().replace(" ", "_"), str(error.msg))
+        case StoreError():
+            logger.exception("event store failure")
+            return Answer(503, "store_unavailable", "The game store is unavailable; try again shortly.",
+                          headers=RETRY_SOON)
+    logger.exception("unhandled error")
+    return Answer(500, "internal", "Something went wrong on our side.")
+
+
+def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    # Details come from rules and validators: make sure they are plain JSON before they leave.
+    safe = json.loads(json.dumps(details or {}, default=str))
+    return {"error": {"code": code, "message": message, "details": safe}}
+
+
+def install(app: APIGatewayHttpResolver) -> None:
+    """The resolver's one exception handler (unknown routes included)."""
+
+    @app.exception_handler(Exception)
+    def handle(error: Exception) -> Response:
+        found = answer(error)
+        count("Rejected")
+        count("Rejected", code=found.code)
+        return Response(status_code=found.status, content_type=content_types.APPLICATION_JSON,
+                        body=error_body(found.code, found.message, found.details), headers=found.headers)
+
+
+def early_response(status: HTTPStatus, code: str, message: str,
+                   headers: dict[str, str] | None = None) -> dict[str, Any]:
+    """An API Gateway (payload 2.0) answer given before the resolver runs."""
+    count("Rejected")
+    count("Rejected", code=code)
+    return {
+        "statusCode": int(status),
+        "headers": {"Content-Type": content_types.APPLICATION_JSON, **(headers or {})},
+        "body": json.dumps(error_body(code, message), separators=(",", ":")),
+        "isBase64Encoded": False,
+    }

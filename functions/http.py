@@ -1,0 +1,106 @@
+"""The HTTP edge shared by every API function: the resolver, the Lambda entry point, access to a game."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
+from aws_lambda_powertools.logging import correlation_paths
+from aws_lambda_powertools.utilities.typing import LambdaContext
+
+from domain import view
+from functions import runtime
+from functions.errors import BEARER_CHALLENGE, early_response, install, unauthorized
+from functions.models import GAME_ID_PATTERN, MAX_BODY_BYTES
+from functions.observability import logger, metrics, tracer
+from infra.auth import authorization, bearer_token, seat_for
+from infra.pipeline import GameNotFound
+from infra.snapshots import Aggregate, load
+
+Handler = Callable[[dict[str, Any], LambdaContext], dict[str, Any]]
+_GAME_ID = re.compile(GAME_ID_PATTERN)
+
+
+def new_app() -> APIGatewayHttpResolver:
+    app = APIGatewayHttpResolver(enable_validation=True)
+    install(app)
+    return app
+
+
+def _precheck(event: dict[str, Any], token_required: bool) -> dict[str, Any] | None:
+    """What can be refused before parsing anything: oversized or non-JSON bodies, a missing token."""
+    body = event.get("body") or ""
+    # Base64 text is longer than its payload, so measuring the text as sent never lets too much through.
+    if len(body) > MAX_BODY_BYTES or len(body.encode("utf-8", "surrogatepass")) > MAX_BODY_BYTES:
+        return early_response(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "body_too_large",
+                              f"The body is over {MAX_BODY_BYTES} bytes.")
+    headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
+    content_type = headers.get("content-type", "")
+    method = str(event.get("requestContext", {}).get("http", {}).get("method", "")).upper()
+    # Anything but JSON would reach powertools' form and multipart parsers: refuse it up front.
+    if (body or method in ("POST", "PUT", "PATCH")) and content_type \
+            and not content_type.lower().startswith("application/json"):
+        return early_response(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+                              "Send the body as application/json.")
+    if token_required and "authorization" not in headers:
+        return early_response(HTTPStatus.UNAUTHORIZED, "unauthorized", "Send Authorization: Bearer <seat token>.",
+                              BEARER_CHALLENGE)
+    return None
+
+
+def entrypoint(app: APIGatewayHttpResolver, *, token_required: bool = False, with_metrics: bool = False) -> Handler:
+    """The Lambda handler of one API function. Responses are not traced: they hold a seat's secrets."""
+
+    def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+        refused = _precheck(event, token_required)
+        if refused is not None:
+            return refused
+        return app.resolve(event, context)
+
+    handler = tracer.capture_lambda_handler(handle, capture_response=False)
+    if with_metrics:
+        handler = metrics.log_metrics(handler)
+    wrapped: Handler = logger.inject_lambda_context(
+        handler, correlation_id_path=correlation_paths.API_GATEWAY_HTTP, clear_state=True
+    )
+    return wrapped
+
+
+def load_game(game_id: str) -> Aggregate:
+    if not _GAME_ID.fullmatch(game_id):
+        raise GameNotFound(game_id)
+    aggregate = load(runtime.store(), game_id, runtime.recent_games())
+    if not aggregate.exists:
+        raise GameNotFound(game_id)
+    logger.append_keys(game_id=game_id)
+    return aggregate
+
+
+def caller_seat(app: APIGatewayHttpResolver, aggregate: Aggregate, *, required: bool) -> int | None:
+    """The seat the bearer token belongs to; None for a spectator (no token, where that is allowed)."""
+    value = authorization(app.current_event.headers)
+    if value is None:
+        if required:
+            raise unauthorized("Send Authorization: Bearer <seat token>.")
+        return None
+    token = bearer_token(value)
+    seat = seat_for(token, aggregate.token_hashes) if token else None
+    if seat is None:
+        raise unauthorized("The token is not a seat token of this game.")
+    logger.append_keys(seat=seat)
+    return seat
+
+
+def game_reply(aggregate: Aggregate, seat: int | None) -> dict[str, Any]:
+    seen = view(aggregate.state, seat)
+    return {
+        "game_id": aggregate.game_id, "version": aggregate.version, "phase": seen["phase"],
+        "round": seen["round"], "to_act": seen["to_act"], "seat": seat, "view": seen,
+    }
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=body, headers=headers)

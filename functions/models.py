@@ -1,0 +1,140 @@
+"""Request and response bodies of the HTTP API. Command bodies are derived from the domain's commands."""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from domain.commands import COMMAND_TYPES
+from domain.options import Options
+
+MAX_BODY_BYTES = 16 * 1024
+GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CommandBody(_Body):
+    """Fields every command route takes, besides the command's own."""
+
+    type: str = Field(default="", description="Optional; if sent, the route's command type.")  # each body narrows it
+
+    command_id: str = Field(
+        min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$",
+        description="Client-generated id (a UUID, say). Resending the same id for the same seat never acts "
+                    "twice: it is answered with the game as it is now and the version the first send wrote.",
+    )
+    expected_version: int | None = Field(
+        default=None, ge=1,
+        description="The version the decision was based on. If the game has moved on: 409 stale_version. "
+                    "Without it the server re-decides on the newest version when another command wins a race.",
+    )
+    seat: int | None = Field(
+        default=None, ge=0, le=4,
+        description="Optional. The acting seat always comes from the token; if sent, it must be that seat (403).",
+    )
+
+
+def _command_body(command: type[BaseModel]) -> type[CommandBody]:
+    fields: dict[str, Any] = {
+        name: (info.annotation, copy.copy(info)) for name, info in command.model_fields.items() if name != "seat"
+    }
+    model: type[CommandBody] = create_model(
+        f"{command.__name__}Body", __base__=CommandBody, __doc__=command.__doc__, **fields
+    )
+    return model
+
+
+@cache
+def command_body(command_type: str) -> type[CommandBody]:
+    """Built on first use: each Lambda serves one command route and needs only its own body model."""
+    return _command_body(COMMAND_TYPES[command_type])
+
+
+def to_command(body: CommandBody, seat: int) -> Any:
+    """The domain command a validated body asks for, acting as `seat`."""
+    command = COMMAND_TYPES[body.type]
+    fields = body.model_dump(exclude={"command_id", "expected_version", "seat"})
+    return command.model_validate({**fields, "seat": seat})
+
+
+class SeatIn(_Body):
+    name: str = Field(min_length=1, max_length=40)
+    email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
+                              description="For turn e-mails (play by e-mail). Never shown to anyone.")
+    webhook: str | None = Field(default=None, max_length=2048, pattern=r"^https://\S+$",
+                                description="An HTTPS URL told when this seat must act. Never shown to anyone.")
+    push: str | None = Field(default=None, max_length=2048,
+                             description="A mobile push endpoint (SNS endpoint ARN). Never shown to anyone.")
+
+    def contact(self) -> dict[str, str] | None:
+        found = {k: v for k, v in (("email", self.email), ("webhook", self.webhook), ("push", self.push)) if v}
+        return found or None
+
+
+class CreateGameBody(_Body):
+    seats: list[SeatIn] = Field(min_length=1, max_length=5, description="In seat order; 2 to 5 for now.")
+    options: Options = Field(default_factory=Options)
+
+
+class SeatToken(BaseModel):
+    seat: int
+    name: str
+    token: str = Field(description="The seat's secret: send `Authorization: Bearer <token>`. Shown only once.")
+
+
+class CreatedGame(BaseModel):
+    game_id: str
+    version: int
+    seats: list[SeatToken]
+
+
+class GameReply(BaseModel):
+    game_id: str
+    version: int = Field(description="The game's newest version: send it as expected_version.")
+    phase: str
+    round: int
+    to_act: list[int] = Field(description="Seats that must act before the game moves on.")
+    seat: int | None = Field(description="Whose view this is; null for a spectator.")
+    view: dict[str, Any] = Field(
+        description="What this seat may see. view.legal_actions lists what it may do now: each entry is a "
+                    "body to POST as-is (plus a command_id) to /games/{game_id}/{entry.type}; the one entry "
+                    "with open=true is the distill choice: POST {washback: [...]} picking from its cards.",
+    )
+
+
+class CommandReply(GameReply):
+    command_version: int = Field(
+        description="The version this command wrote. On a repeated command_id: the version it wrote the first "
+                    "time, while version and view are the game as it is now.",
+    )
+
+
+class HistoryCommit(BaseModel):
+    version: int
+    seat: int | None
+    recorded_at: str
+    events: list[dict[str, Any]] = Field(description="Events as this seat may see them: hidden parts redacted.")
+
+
+class History(BaseModel):
+    game_id: str
+    version: int
+    seat: int | None
+    commits: list[HistoryCommit]
+    next_after: int | None = Field(description="Pass as `after` for the next page; null when this is the end.")
+
+
+class ErrorInfo(BaseModel):
+    code: str = Field(description="Stable, for machines: a rule code (not_your_turn, ...) or an API code.")
+    message: str
+    details: dict[str, Any]
+
+
+class ErrorReply(BaseModel):
+    error: ErrorInfo

@@ -1,0 +1,66 @@
+"""The OpenAPI document of the whole HTTP API, generated from the same route code the functions run.
+
+Regenerate the committed copy with:  python -m functions.openapi > openapi.json
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer
+
+from domain.commands import COMMAND_TYPES
+from functions.command_route import add_command
+from functions.http import new_app
+from functions.routes import SEAT_TOKEN, add_create_game, add_get_events, add_get_game
+
+TITLE = "Distilled Online"
+API_VERSION = "1.0.0"
+DESCRIPTION = (
+    "An asynchronous, turn-based service for the board game Distilled. Every move is a command posted to "
+    "/games/{game_id}/{type} with a seat token; every answer is the caller's view of the game. Errors are "
+    '{"error": {"code", "message", "details"}}.'
+)
+
+
+def api() -> APIGatewayHttpResolver:
+    """Every route on one resolver (deployed, each function carries only its own)."""
+    app = new_app()
+    add_create_game(app)
+    add_get_game(app)
+    add_get_events(app)
+    for command_type in COMMAND_TYPES:
+        add_command(app, command_type)
+    return app
+
+
+def document() -> dict[str, Any]:
+    schema = api().get_openapi_json_schema(
+        title=TITLE, version=API_VERSION, description=DESCRIPTION,
+        security_schemes={SEAT_TOKEN: HTTPBearer(description="The seat token POST /games returned.")},
+    )
+    loaded: dict[str, Any] = json.loads(schema)
+    _drop_unused_schemas(loaded)
+    return loaded
+
+
+def _drop_unused_schemas(doc: dict[str, Any]) -> None:
+    """powertools always adds its own validation-error schemas; this API answers ErrorReply instead."""
+    schemas: dict[str, Any] = doc.get("components", {}).get("schemas", {})
+    while True:
+        text = json.dumps({k: v for k, v in doc.items() if k != "components"}) + json.dumps(schemas)
+        unused = [name for name in schemas if f'"#/components/schemas/{name}"' not in text]
+        if not unused:
+            return
+        for name in unused:
+            del schemas[name]
+
+
+def render() -> str:
+    return json.dumps(document(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    print(render(), end="")

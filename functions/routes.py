@@ -1,0 +1,107 @@
+"""The game routes (create, view, history). Command routes are in functions/command_route.py."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler.openapi.params import Body, Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+
+from domain.options import SeatSpec
+from domain.redact import redact
+from functions import runtime
+from functions.http import caller_seat, game_reply, json_response, load_game
+from functions.models import CreatedGame, CreateGameBody, ErrorReply, GameReply, History
+from functions.observability import count, logger
+from infra import pipeline
+from infra.serialization import domain_event
+from infra.snapshots import SEATS_RECORD
+
+SEAT_TOKEN = "seatToken"
+TOKEN_REQUIRED: list[dict[str, list[str]]] = [{SEAT_TOKEN: []}]
+TOKEN_OPTIONAL: list[dict[str, list[str]]] = [{}, {SEAT_TOKEN: []}]
+MAX_HISTORY_PAGE = 500
+JSON = "application/json"
+
+_ERRORS = {
+    400: "The body is not valid JSON.",
+    401: "Missing, malformed or unknown seat token.",
+    403: "A seat token acting as another seat.",
+    404: "Unknown game or route.",
+    409: "stale_version: expected_version is not the newest version; contention: retry.",
+    413: "The body is over 16 KB.",
+    415: "The body is not application/json.",
+    422: "The body does not match the schema (invalid_request), or the rules refuse the move (its rule code).",
+}
+
+
+def responses(ok: int, model: type[Any], description: str, *errors: int) -> dict[int, OpenAPIResponse]:
+    out: dict[int, OpenAPIResponse] = {ok: {"description": description, "content": {JSON: {"model": model}}}}
+    for status in errors:
+        out[status] = {"description": _ERRORS[status], "content": {JSON: {"model": ErrorReply}}}
+    return out
+
+
+def add_create_game(app: APIGatewayHttpResolver) -> None:
+    @app.post(
+        "/games", operation_id="createGame", tags=["games"], summary="Create a game",
+        description="Seats (2-5; display name, optional e-mail / webhook / push endpoint) and options. Answers the "
+                    "game id and one secret token per seat: it is shown only this once.",
+        responses=responses(201, CreatedGame, "The game, at version 1, and the seat tokens.", 400, 413, 415, 422),
+    )
+    def create_game(body: Annotated[CreateGameBody, Body()]) -> Response[CreatedGame]:
+        created = pipeline.create_game(
+            runtime.store(), [SeatSpec(name=s.name) for s in body.seats], body.options,
+            [s.contact() for s in body.seats], rng=runtime.rng(),
+        )
+        game_id = created.aggregate.game_id
+        logger.append_keys(game_id=game_id)
+        logger.info("game created", extra={"seats": len(body.seats)})
+        count("GamesCreated")
+        seats = [{"seat": i, "name": s.name, "token": t}
+                 for i, (s, t) in enumerate(zip(body.seats, created.tokens, strict=True))]
+        return json_response({"game_id": game_id, "version": created.aggregate.version, "seats": seats}, 201,
+                             {"Location": f"/games/{game_id}"})
+
+
+def add_get_game(app: APIGatewayHttpResolver) -> None:
+    @app.get(
+        "/games/<game_id>", operation_id="getGame", tags=["games"], summary="The game as the caller may see it",
+        description="With a seat token: that seat's view and legal actions. Without: the spectator view.",
+        security=TOKEN_OPTIONAL, responses=responses(200, GameReply, "The caller's view.", 401, 404, 422),
+    )
+    def get_game(game_id: str) -> Response[GameReply]:
+        aggregate = load_game(game_id)
+        seat = caller_seat(app, aggregate, required=False)
+        return json_response(game_reply(aggregate, seat))
+
+
+def add_get_events(app: APIGatewayHttpResolver) -> None:
+    @app.get(
+        "/games/<game_id>/events", operation_id="getEvents", tags=["games"], summary="The history, redacted",
+        description="Commits after version `after`, oldest first, each event as the caller may see it now "
+                    "(spectator without a token). Page with next_after.",
+        security=TOKEN_OPTIONAL, responses=responses(200, History, "A page of the history.", 401, 404, 422),
+    )
+    def get_events(
+        game_id: str,
+        after: Annotated[int, Query(ge=0, description="Only commits above this version.")] = 0,
+        limit: Annotated[int, Query(ge=1, le=MAX_HISTORY_PAGE, description="Commits per page.")] = 200,
+    ) -> Response[History]:
+        aggregate = load_game(game_id)
+        seat = caller_seat(app, aggregate, required=False)
+        # Only what the loaded state has seen: redaction judges each event against that state.
+        commits = [c for c in runtime.store().commits(game_id, after) if c.version <= aggregate.version]
+        page = commits[:limit]
+        body = {
+            "game_id": game_id, "version": aggregate.version, "seat": seat,
+            "commits": [
+                {"version": c.version, "seat": c.seat, "recorded_at": c.recorded_at,
+                 "events": [redact(domain_event(e), seat, aggregate.state) for e in c.events
+                            if e["type"] != SEATS_RECORD]}
+                for c in page
+            ],
+            "next_after": page[-1].version if len(commits) > limit else None,
+        }
+        return json_response(body)

@@ -1,0 +1,32 @@
+"""`python -m infra.local`: the same as `distilled serve`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from infra.local.server import serve
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m infra.local", description="run template.yaml locally")
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    return run(args)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=3000, help="HTTP port (0: any free port)")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--data", type=Path, help="keep the store and the outbox in this directory across restarts")
+    parser.add_argument("--template", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--verbose", action="store_true", help="log every request and the functions' own logs")
+
+
+def run(args: argparse.Namespace) -> int:
+    return serve(args.port, args.host, args.data, args.template, args.verbose)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""`distilled serve`: the whole stack of template.yaml on a laptop, without Docker or an AWS account."""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from infra.local import persist
+from infra.local.httpd import Gateway, http_server
+from infra.local.invoke import Invoker
+from infra.local.outbox import Outbox
+from infra.local.resources import LocalResources, provision
+from infra.local.sam import functions, routes, stream_sources
+from infra.local.streams import PollerThread, StreamPoller, now_iso
+from infra.template import TEMPLATE_PATH, load_template
+
+REGION = "us-east-1"
+SAVE_EVERY = 5.0  # seconds between snapshots of the store to --data, while something changes
+
+# Fake credentials and no config files: nothing the local server starts can reach a real account.
+LOCAL_AWS_ENV = {
+    "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_SESSION_TOKEN": "local",
+    "AWS_SECURITY_TOKEN": "local", "AWS_DEFAULT_REGION": REGION, "AWS_REGION": REGION,
+    "AWS_CONFIG_FILE": os.devnull, "AWS_SHARED_CREDENTIALS_FILE": os.devnull,
+    # botocore's account-based endpoints (DynamoDB Streams) are not routed by moto.
+    "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled",
+}
+QUIET_ENV = {"POWERTOOLS_LOG_LEVEL": "WARNING", "AWS_LAMBDA_LOG_LEVEL": "WARN", "POWERTOOLS_METRICS_DISABLED": "true"}
+
+
+def _local_aws_environment() -> None:
+    for name in [n for n in os.environ if n.startswith(("AWS_ENDPOINT_URL", "AWS_PROFILE", "AWS_IGNORE_CONF"))]:
+        del os.environ[name]
+    os.environ.update(LOCAL_AWS_ENV)
+    os.environ["POWERTOOLS_TRACE_DISABLED"] = "1"  # no X-Ray daemon here
+
+
+class LocalService:
+    def __init__(self, port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
+                 template_path: Path | None = None, verbose: bool = False,
+                 echo: Callable[[str], None] | None = None) -> None:
+        self.port, self.host, self.data_dir, self.verbose = port, host, data_dir, verbose
+        self.template_path = Path(template_path or TEMPLATE_PATH).resolve()
+        self.echo = echo or (lambda line: print(line, flush=True))
+        self._clients: dict[str, Any] = {}
+        self._last_save, self._saved_marker = 0.0, (-1, -1)
+
+    def client(self, service: str) -> Any:
+        import boto3
+
+        if service not in self._clients:
+            self._clients[service] = boto3.session.Session(region_name=REGION).client(service)  # type: ignore[call-overload]
+        return self._clients[service]
+
+    def start(self) -> None:
+        from moto.server import ThreadedMotoServer
+
+        self.http = http_server(self.host, self.port)  # first: a busy port fails before anything starts
+        self.port = self.http.server_address[1]
+        _local_aws_environment()
+        logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's server logs every request
+        self.moto = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+        self.moto.start()
+        moto_host, moto_port = self.moto.get_host_and_port()
+        os.environ["AWS_ENDPOINT_URL"] = f"http://{moto_host}:{moto_port}"
+
+        template = load_template(self.template_path)
+        restore, saved_outbox = persist.load(self.data_dir) if self.data_dir else ({}, [])
+        self.resources = LocalResources(template, REGION)
+        provision(self.resources, self.client, restore)
+        self.outbox = Outbox(saved_outbox, echo=self.echo)
+        self.outbox_queue = self._subscribe_outbox()
+
+        specs = functions(template, self.template_path.parent)
+        overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
+        environments = {k: {**self.resources.environment(s.environment), **overrides} for k, s in specs.items()}
+        self.invoker = Invoker(specs, environments, REGION, self.resources.stack)
+        self.invoker.warm()
+        self.pollers = [
+            StreamPoller(source, self.resources.get_att(source.table, "StreamArn"), self.client("dynamodbstreams"),
+                         functools.partial(self.invoker.invoke, source.function),
+                         self._dead_letter(source.function, source.on_failure), REGION, self.invoker.lock)
+            for source in stream_sources(specs)
+        ]
+        self.poller = PollerThread(self.pollers, after_poll=self._after_poll)
+        self.poller.start()
+        self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose)
+        self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
+        self.http_thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def banner(self) -> str:
+        url = "" if self.url == "http://127.0.0.1:3000" else f" --url {self.url}"
+        return (f"Distilled Online on {self.url} — start a game: distilled new --players 3{url}   "
+                f"(or: {'make demo' if not url else 'distilled demo' + url})")
+
+    def _subscribe_outbox(self) -> str:
+        sqs = self.client("sqs")
+        url: str = sqs.create_queue(QueueName=f"{self.resources.stack}-local-outbox")["QueueUrl"]
+        arn = sqs.get_queue_attributes(QueueUrl=url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+        for topic in self.resources.topics.values():
+            self.client("sns").subscribe(TopicArn=topic, Protocol="sqs", Endpoint=arn)
+        return url
+
+    def _dead_letter(self, function: str, destination: Any) -> Callable[[list[dict[str, Any]], str], None]:
+        target = self.resources.resolve(destination) if destination is not None else None
+
+        def give_up(records: list[dict[str, Any]], reason: str) -> None:
+            self.echo(f"[stream] {function} gave up on {len(records)} record(s): {reason}"
+                      + (f" -> {target}" if target else ""))
+            if not target:
+                return
+            info = {"version": "1.0", "timestamp": now_iso(),
+                    "requestContext": {"functionArn": self.resources.get_att(function, "Arn"),
+                                       "condition": "RetryAttemptsExhausted"},
+                    "DDBStreamBatchInfo": {"batchSize": len(records), "streamArn": records[0]["eventSourceARN"],
+                                           "startSequenceNumber": records[0]["dynamodb"]["SequenceNumber"],
+                                           "endSequenceNumber": records[-1]["dynamodb"]["SequenceNumber"]}}
+            with self.invoker.lock:
+                if ":sqs:" in target:
+                    url = self.client("sqs").get_queue_url(QueueName=target.rsplit(":", 1)[-1])["QueueUrl"]
+                    self.client("sqs").send_message(QueueUrl=url, MessageBody=json.dumps(info))
+                elif ":sns:" in target:
+                    self.client("sns").publish(TopicArn=target, Message=json.dumps(info))
+
+        return give_up
+
+    def _after_poll(self) -> None:
+        with self.invoker.lock:
+            self.outbox.drain(self.client("sqs"), self.outbox_queue)
+        if self.data_dir and time.monotonic() - self._last_save > SAVE_EVERY:
+            self.save(only_if_changed=True)
+
+    def save(self, only_if_changed: bool = False) -> None:
+        if not self.data_dir:
+            return
+        marker = (self.invoker.invocations, len(self.outbox.entries()))
+        if only_if_changed and marker == self._saved_marker:
+            return
+        with self.invoker.lock:
+            tables = {lid: persist.scan(self.client("dynamodb"), name) for lid, name in self.resources.tables.items()}
+        persist.save(self.data_dir, tables, self.outbox.entries())
+        self._last_save, self._saved_marker = time.monotonic(), marker
+
+    def stop(self) -> None:
+        self.poller.stop()
+        self.http.shutdown()
+        self.http.server_close()
+        with self.invoker.lock:  # let the poller's last delivery finish before the final save
+            self.outbox.drain(self.client("sqs"), self.outbox_queue)
+        self.save()
+        self.moto.stop()
+
+
+def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
+          template_path: Path | None = None, verbose: bool = False) -> int:
+    """Run until SIGINT or SIGTERM; exit 0 after a clean shutdown."""
+    stopping = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stopping.set())
+    service = LocalService(port, host, data_dir, template_path, verbose)
+    try:
+        service.start()
+    except OSError as error:
+        print(f"cannot start the local server on {host}:{port}: {error.strerror or error}", flush=True)
+        return 1
+    print(service.banner(), flush=True)
+    while not stopping.wait(0.2):
+        pass
+    print("shutting down…", flush=True)
+    service.stop()
+    return 0

@@ -1,0 +1,114 @@
+"""Who must be told to act after a commit, and telling them exactly once per (game, version, seat).
+
+A notice holds only what its seat may see: game id, version, seat, phase, round and the types of the
+seat's legal actions. Never a token, a goal, a card of a hidden deck or a face-down flavor.
+
+Idempotency: a marker per (game, version, seat), checked before publishing and written after. A
+retry after a failed publish therefore publishes again (nothing is lost); a crash between a publish
+and its marker can repeat one message, which carries its dedup key for the receiver. An SNS FIFO
+topic was the alternative: its deduplication lasts five minutes (stream retries can take longer) and
+FIFO topics do not reach mobile push or e-mail.
+
+Stream order is not trusted: each commit is judged by the state just before and just after it, read
+from the store, whatever has been processed already.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from domain import legal_actions, to_act
+from infra.serialization import SNAPSHOT_SCHEMA_VERSION
+from infra.snapshots import Aggregate, Recent, fold_commits, from_snapshot
+from infra.store import Commit, EventStore
+
+
+@dataclass(frozen=True)
+class Notice:
+    game_id: str
+    version: int
+    seat: int
+    phase: str
+    round: int
+    actions: tuple[str, ...]  # the types of the seat's legal actions (= the routes it may post to)
+
+    @property
+    def key(self) -> str:
+        return f"{self.game_id}:{self.version}:{self.seat}"
+
+    def message(self) -> dict[str, Any]:
+        return {
+            "kind": "your_turn", "game_id": self.game_id, "version": self.version, "seat": self.seat,
+            "phase": self.phase, "round": self.round, "actions": list(self.actions), "dedup_key": self.key,
+        }
+
+
+class Publisher(Protocol):
+    def publish(self, notice: Notice) -> None: ...
+
+
+class Markers(Protocol):
+    """Which notices went out. Kept for the life of the game, like command ids."""
+
+    def sent(self, notice: Notice) -> bool: ...
+
+    def mark(self, notice: Notice) -> None: ...
+
+
+def _history(
+    store: EventStore, game_id: str, lowest: int, recent: Recent | None
+) -> tuple[Aggregate, Sequence[Commit]]:
+    """A starting point before `lowest` and every commit from there on, in as few reads as possible."""
+    known = recent.get(game_id) if recent is not None else None
+    if known is not None and known.version < lowest:
+        return known, store.commits(game_id, after=known.version)
+    stream = store.load(game_id, SNAPSHOT_SCHEMA_VERSION)
+    if stream.snapshot is None:
+        return Aggregate(game_id), stream.commits
+    if stream.snapshot.version < lowest:
+        restored = from_snapshot(stream.snapshot)
+        if restored is not None:
+            return restored, stream.commits
+    # Older than the newest snapshot (a late record, or the commit a snapshot was taken at): replay it all.
+    return Aggregate(game_id), store.commits(game_id)
+
+
+def notices(store: EventStore, game_id: str, versions: Collection[int],
+            recent: Recent | None = None) -> dict[int, list[Notice]]:
+    """For each commit version: the seats that must act after it, had not had to before it, and still have to
+    now. A seat already waiting was told when its wait began; the seat that made the commit has its answer.
+
+    One read of the game serves every version (a stream batch often holds several commits of one game).
+    """
+    if not versions:
+        return {}
+    current, commits = _history(store, game_id, min(versions), recent)
+    candidates: dict[int, list[Notice]] = {v: [] for v in versions}
+    for commit in commits:
+        before, current = current, fold_commits(current, [commit])
+        if commit.version not in candidates:
+            continue
+        waiting_before, state = set(to_act(before.state)), current.state
+        candidates[commit.version] = [
+            Notice(game_id, commit.version, seat, state.phase, state.round,
+                   tuple(sorted({a.type for a in legal_actions(state, seat)})))
+            for seat in to_act(state) if seat not in waiting_before
+        ]
+    if recent is not None:
+        recent.put(current)
+    waiting_now = set(to_act(current.state))  # `current` is now the newest state of the game
+    return {v: [n for n in found if n.seat in waiting_now] for v, found in candidates.items()}
+
+
+def deliver(notices: Iterable[Notice], publisher: Publisher, markers: Markers) -> int:
+    """Publish every notice not yet marked as sent; how many went out."""
+    sent = 0
+    for notice in notices:
+        if markers.sent(notice):
+            continue
+        publisher.publish(notice)
+        markers.mark(notice)
+        sent += 1
+    return sent

@@ -1,0 +1,45 @@
+"""Notices on AWS: published to an SNS topic, marked as sent in the games table."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from infra.notify import Notice
+from infra.store.base import dump_json
+
+
+def marker_key(notice: Notice) -> dict[str, dict[str, str]]:
+    # Its own partition, not the game's: the event store reads a game partition as commits and snapshots.
+    return {"pk": {"S": f"NOTICE#{notice.game_id}"}, "sk": {"S": f"V#{notice.version:010d}#S{notice.seat}"}}
+
+
+class SnsPublisher:
+    def __init__(self, client: Any, topic_arn: str) -> None:
+        self.client, self.topic_arn = client, topic_arn
+
+    def publish(self, notice: Notice) -> None:
+        self.client.publish(
+            TopicArn=self.topic_arn,
+            Message=dump_json(notice.message()),
+            # For subscription filter policies: a seat's device or inbox subscribes to its own notices.
+            MessageAttributes={
+                "game_id": {"DataType": "String", "StringValue": notice.game_id},
+                "seat": {"DataType": "Number", "StringValue": str(notice.seat)},
+                "kind": {"DataType": "String", "StringValue": "your_turn"},
+            },
+        )
+
+
+class DynamoMarkers:
+    def __init__(self, client: Any, table: str) -> None:
+        self.client, self.table = client, table
+
+    def sent(self, notice: Notice) -> bool:
+        response = self.client.get_item(TableName=self.table, Key=marker_key(notice), ConsistentRead=True,
+                                        ProjectionExpression="pk")
+        return "Item" in response
+
+    def mark(self, notice: Notice) -> None:
+        item = {**marker_key(notice), "kind": {"S": "notice"}, "message": {"S": json.dumps(notice.message())}}
+        self.client.put_item(TableName=self.table, Item=item)

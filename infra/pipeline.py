@@ -1,0 +1,178 @@
+"""The command pipeline: load -> fold -> decide -> append -> the caller's view. No HTTP, no AWS here.
+
+Usable in process (tests, benchmarks, a local server) with any EventStore.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from domain import GameState, decide, view
+from domain.commands import CreateGame
+from domain.options import Options, SeatSpec
+from domain.rng import Rng
+from infra.auth import new_token, token_hash
+from infra.serialization import stored_event
+from infra.snapshots import (
+    Aggregate,
+    Recent,
+    decided,
+    fold_commits,
+    load,
+    save_snapshot,
+    seats_record,
+    snapshot_due,
+)
+from infra.store import Commit, ConcurrencyConflict, EventStore
+
+# Tries of one command when other commands keep landing first. Each retry is a reload and a fresh,
+# pure decision, so retrying is always safe; past this the client is told to try again.
+MAX_ATTEMPTS = 3
+CREATE_COMMAND_ID = "create"
+
+
+class GameNotFound(Exception):
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"There is no game {game_id!r}.")
+        self.game_id = game_id
+
+
+class StaleVersion(Exception):
+    """The client based its command on a version that is no longer the newest."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"The game is at version {current}, not {expected}: reload and decide again.")
+        self.expected = expected
+        self.current = current
+
+
+class Contention(Exception):
+    """Other commands kept landing first, MAX_ATTEMPTS times in a row."""
+
+    def __init__(self, game_id: str, attempts: int) -> None:
+        super().__init__(f"Game {game_id!r} is busy: {attempts} attempts lost the race. Send it again.")
+        self.attempts = attempts
+
+
+@dataclass(frozen=True)
+class Outcome:
+    aggregate: Aggregate  # the game after the command (for a replay: the game as it is now)
+    seat: int
+    command_version: int  # the version this command wrote (for a replay: the one it wrote the first time)
+    replayed: bool = False
+    conflicts: int = 0
+    snapshot_written: bool = False
+
+    @property
+    def version(self) -> int:
+        return self.aggregate.version
+
+    def view(self) -> dict[str, Any]:
+        return view(self.aggregate.state, self.seat)
+
+
+@dataclass(frozen=True)
+class Created:
+    aggregate: Aggregate
+    tokens: tuple[str, ...]  # shown once to the creator; only their hashes are stored
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def production_rng() -> Rng:
+    return random.SystemRandom()
+
+
+def create_game(
+    store: EventStore,
+    seats: Sequence[SeatSpec],
+    options: Options | None = None,
+    contacts: Sequence[Mapping[str, str] | None] = (),
+    *,
+    rng: Rng | None = None,
+    game_id: str | None = None,
+) -> Created:
+    """Set up a game (RuleViolation if the domain refuses) and write it as version 1."""
+    command = CreateGame(seats=tuple(seats), options=options or Options())
+    events = decide(GameState(), command, rng or production_rng())
+    tokens = tuple(new_token() for _ in seats)
+    contacts = list(contacts) + [None] * (len(seats) - len(contacts))
+    record = seats_record([token_hash(t) for t in tokens], contacts)
+    commit = Commit(
+        game_id=game_id or new_game_id(), version=1, command_id=CREATE_COMMAND_ID, seat=None,
+        events=(*(stored_event(e) for e in events), record), recorded_at=now(),
+    )
+    store.append(commit)  # a ConcurrencyConflict here means a game id collision: let it surface
+    return Created(fold_commits(Aggregate(commit.game_id), [commit]), tokens)
+
+
+def handle(
+    store: EventStore,
+    game_id: str,
+    seat: int,
+    command: Any,
+    expected_version: int | None = None,
+    *,
+    command_id: str | None = None,
+    rng: Rng | None = None,
+    loaded: Aggregate | None = None,
+    recent: Recent | None = None,
+    on_conflict: Callable[[], None] | None = None,
+) -> Outcome:
+    """Decide `command` for `seat` (already authenticated: the command's own seat is ignored) and append it.
+
+    A command id already processed for this seat is answered from the game as it is, writing nothing.
+    `loaded` spares the first read when the caller has just loaded the game (to authorise the seat);
+    `recent` (a per-process cache) makes each later read fetch only the commits written since.
+    Raises GameNotFound, StaleVersion, Contention, or the domain's RuleViolation.
+    """
+    command_id = command_id or secrets.token_hex(16)
+    command = command.model_copy(update={"seat": seat})
+    chance = rng or production_rng()
+    conflicts = 0
+    aggregate = loaded
+    while True:
+        if aggregate is None:
+            aggregate = load(store, game_id, recent)
+        if not aggregate.exists:
+            raise GameNotFound(game_id)
+        first = aggregate.written_by(seat, command_id)
+        if first is not None:
+            return Outcome(aggregate, seat, first, replayed=True, conflicts=conflicts)
+        if expected_version is not None and expected_version != aggregate.version:
+            raise StaleVersion(expected_version, aggregate.version)
+        events = decide(aggregate.state, command, chance)
+        commit = Commit(
+            game_id=game_id, version=aggregate.version + 1, command_id=command_id, seat=seat,
+            events=tuple(stored_event(e) for e in events), recorded_at=now(),
+        )
+        try:
+            store.append(commit)
+        except ConcurrencyConflict:
+            conflicts += 1
+            if on_conflict is not None:
+                on_conflict()
+            # With an expected_version the reload still runs: a racing copy of this very command may
+            # have won, and then the answer is its outcome, not a 409.
+            if expected_version is None and conflicts >= MAX_ATTEMPTS:
+                raise Contention(game_id, conflicts) from None
+            aggregate = None
+            continue
+        after = decided(aggregate, commit, events)
+        written = snapshot_due(after) and save_snapshot(store, after)
+        if written:
+            after = replace(after, snapshot_version=after.version)
+        if recent is not None:
+            recent.put(after)
+        return Outcome(after, seat, commit.version, conflicts=conflicts, snapshot_written=written)

@@ -1,0 +1,132 @@
+"""A seat's view as plain text for a terminal: the market, each distillery, scores, and the numbered legal actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from infra.client.actions import cli_words
+
+WIDTH = 14  # label column
+
+
+def _list(values: Any, empty: str = "-") -> str:
+    if not values:
+        return empty
+    return ", ".join(str(v) for v in values)
+
+
+def _counted(values: list[str]) -> str:
+    """"water x3, yeast x2" rather than the same name again and again."""
+    if not values:
+        return "-"
+    counts: dict[str, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    return ", ".join(f"{k} x{n}" if n > 1 else k for k, n in counts.items())
+
+
+def _row(label: str, value: str, indent: int = 2) -> str:
+    return f"{' ' * indent}{label + ':':<{WIDTH}} {value}"
+
+
+def _spirit(s: dict[str, Any]) -> str:
+    where = f"warehouse {s['warehouse']}" if s.get("warehouse") else "washback"
+    if "recipe" not in s:
+        return f"#{s['id']} (hidden until the Distill phase ends) in the {where}"
+    parts = [f"#{s['id']} {s.get('recipe') or '?'}", f"in {s.get('barrel')}", where]
+    if s.get("times_aged"):
+        parts.append(f"aged {s['times_aged']}x")
+    if s.get("flavors"):
+        parts.append(f"{s['flavors']} flavor(s)")
+    if s.get("label_pending"):
+        parts.append("label to place")
+    parts.append(f"from {_counted(s.get('cards') or [])}")
+    return ", ".join(parts)
+
+
+def _player(p: dict[str, Any], view: dict[str, Any]) -> list[str]:
+    marks = []
+    if p["seat"] == view.get("you"):
+        marks.append("you")
+    if p["seat"] in (view.get("to_act") or []):
+        marks.append("to act")
+    if p.get("passed"):
+        marks.append("passed")
+    head = f"{'>' if p['seat'] in (view.get('to_act') or []) else ' '} seat {p['seat']} {p['name']}"
+    head += f" [{', '.join(marks)}]" if marks else ""
+    head += f"  money {p.get('money', 0)}  SP {p.get('sp', 0)}  distiller {p.get('distiller') or '?'}"
+    count = p.get("pantry_count")
+    hidden = f"{count} cards (hidden)" if count is not None else "hidden until the Distill phase ends"
+    pantry = _counted(p["pantry"]) if p.get("pantry") is not None else hidden
+    lines = [head, _row("pantry", pantry, 4), _row("storeroom", _counted(p.get("storeroom") or []), 4)]
+    spirits = p.get("spirits") or []
+    warehouse = [_spirit(s) for s in spirits if s.get("warehouse")]
+    washback = [_spirit(s) for s in spirits if not s.get("warehouse")]
+    lines.append(_row("warehouse", "; ".join(warehouse) or "-", 4))
+    if washback:
+        lines.append(_row("washback", "; ".join(washback), 4))
+    spaces = p.get("label_spaces") or []
+    labels = [f"{i}:{x}" for i, x in enumerate(spaces) if x] + list(p.get("extra_labels") or [])
+    lines.append(_row("labels", _list(labels) + f"  (free spaces: {_list(i for i, x in enumerate(spaces) if not x)})",
+                      4))
+    extras = [("upgrades", p.get("upgrades")), ("display", p.get("display")), ("cubes", p.get("cubes"))]
+    lines += [_row(k, _list(v), 4) for k, v in extras if v]
+    goals = p.get("goals")
+    lines.append(_row("goals", _list(goals) if goals is not None else f"{p.get('goal_count', 0)} (secret)", 4))
+    pending = p.get("pending")
+    if pending:
+        detail = ", ".join(f"{k} {_list(v) if isinstance(v, list) else v}" for k, v in pending.items()
+                           if v and k != "kind")
+        lines.append(_row("waiting on", f"{pending['kind']}" + (f" ({detail})" if detail else ""), 4))
+    if p.get("tasting_due") or p.get("discard_due"):
+        due = [n for n, k in (("tasting", "tasting_due"), ("goal discard", "discard_due")) if p.get(k)]
+        lines.append(_row("due", _list(due), 4))
+    return lines
+
+
+def _scores(view: dict[str, Any]) -> list[str]:
+    lines = ["Final scores"]
+    winners = view.get("winners") or []
+    for p in sorted(view["players"], key=lambda p: -int(p.get("sp") or 0)):
+        detail = ", ".join(f"{k} {v}" for k, v in (p.get("score") or {}).items() if k not in ("sp", "money") and v)
+        crown = "  WINNER" if p["seat"] in winners else ""
+        lines.append(f"  seat {p['seat']} {p['name']}: {p.get('sp', 0)} SP, {p.get('money', 0)} money"
+                     f"{f' ({detail})' if detail else ''}{crown}")
+    return lines
+
+
+def whose_turn(view: dict[str, Any]) -> str:
+    if view.get("phase") == "finished":
+        return "the game is over"
+    names = {p["seat"]: p["name"] for p in view.get("players") or []}
+    acting = view.get("to_act") or []
+    if not acting:
+        return "nobody has to act"
+    who = ", ".join(f"seat {s} ({names.get(s, '?')})" + (" = you" if s == view.get("you") else "") for s in acting)
+    return f"waiting for {who}"
+
+
+def render(answer: dict[str, Any]) -> str:
+    """The text of `distilled show` for one GET /games/{game_id} answer ({"game_id", "version", "view"})."""
+    view = answer["view"]
+    lines = [f"Game {answer.get('game_id', '?')}  version {answer.get('version', '?')}  round {view.get('round')}"
+             f"  phase {view.get('phase')}  flight {view.get('flight') or '?'}",
+             f"  {whose_turn(view)}", "", "Market"]
+    sizes = view.get("deck_sizes") or {}
+    for deck, cards in (view.get("rows") or {}).items():
+        lines.append(_row(deck, f"{_list(cards)}  (deck {sizes.get(deck, '?')})"))
+    lines.append(_row("truck", _counted(view.get("truck") or [])))
+    lines.append(_row("labels left", _list(f"{k} {v}" for k, v in (view.get("labels") or {}).items())))
+    lines.append(_row("awards", _list(view.get("awards"))))
+    lines += ["", "Players"]
+    for p in view.get("players") or []:
+        lines += _player(p, view)
+    if view.get("phase") == "finished":
+        lines += ["", *_scores(view)]
+    actions = view.get("legal_actions") or []
+    if actions:
+        lines += ["", "Your legal actions (send one with `distilled do N`)"]
+        lines += [f"  [{i}] distilled {cli_words(a)}" for i, a in enumerate(actions)]
+    elif view.get("you") is not None and view.get("phase") != "finished":
+        lines += ["", "Nothing for you to do now."]
+    return "\n".join(lines)

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import pytest
+
+from infra.auth import authorization, bearer_token, new_token, seat_for, token_hash
+
+
+def test_tokens_are_long_random_and_stored_as_hashes() -> None:
+    tokens = {new_token() for _ in range(200)}
+    assert len(tokens) == 200 and all(len(t) >= 32 for t in tokens)  # 24 bytes: 192 bits
+    token = next(iter(tokens))
+    assert len(token_hash(token)) == 64 and token not in token_hash(token)
+
+
+def test_a_token_names_its_seat_and_nothing_else() -> None:
+    tokens = [new_token() for _ in range(4)]
+    hashes = [token_hash(t) for t in tokens]
+    assert [seat_for(t, hashes) for t in tokens] == [0, 1, 2, 3]
+    assert seat_for(new_token(), hashes) is None and seat_for("", hashes) is None
+
+
+@pytest.mark.parametrize(("value", "token"), [
+    ("Bearer abc", "abc"), ("bearer  abc ", "abc"), ("Basic abc", None), ("Bearer", None), ("", None),
+    ("Bearer " + "x" * 257, None),
+])
+def test_bearer_header_parsing(value: str, token: str | None) -> None:
+    assert bearer_token(value) == token
+
+
+def test_the_authorization_header_is_found_in_any_case() -> None:
+    assert authorization({"authorization": "Bearer a"}) == "Bearer a"
+    assert authorization({"Authorization": "Bearer b"}) == "Bearer b"
+    assert authorization({"x": "y"}) is None

@@ -1,0 +1,110 @@
+"""The local server alone, over tests/local/fake_template.yaml: routing, events, stream, outbox, DLQ, --data."""
+
+from __future__ import annotations
+
+import json
+import signal
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.local.process import ServerProcess, eventually
+
+TEMPLATE = str(Path(__file__).with_name("fake_template.yaml"))
+
+
+def call(server: ServerProcess, method: str, path: str, body: bytes | None = None,
+         headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    request = urllib.request.Request(server.url + path, body, headers or {}, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("local-data")
+
+
+@pytest.fixture(scope="module")
+def server(data_dir: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess("--template", TEMPLATE, "--data", str(data_dir))
+    try:
+        process.wait_ready()
+        yield process
+    finally:
+        process.kill()
+
+
+def test_a_request_becomes_the_v2_event_of_its_route(server: ServerProcess) -> None:
+    status, answer = call(server, "GET", "/echo/hi%20there?x=1&x=2&y=", headers={"X-Custom": "A", "Cookie": "a=1; b=2"})
+    event = answer["event"]
+    assert status == 200
+    assert event["version"] == "2.0" and event["routeKey"] == "GET /echo/{name}"
+    assert event["rawPath"] == "/echo/hi%20there" and event["rawQueryString"] == "x=1&x=2&y="
+    assert event["pathParameters"] == {"name": "hi there"}
+    assert event["queryStringParameters"] == {"x": "1,2", "y": ""}
+    assert event["headers"]["x-custom"] == "A" and "cookie" not in event["headers"]
+    assert event["cookies"] == ["a=1", "b=2"]
+    assert event["requestContext"]["http"]["method"] == "GET" and event["isBase64Encoded"] is False
+    assert answer["function"] == "distilled-local-Echo"
+    assert answer["stage"] == "test-us-east-1"  # Globals environment with !If, !Sub and !Ref resolved
+
+
+def test_greedy_paths_and_any_method(server: ServerProcess) -> None:
+    status, answer = call(server, "DELETE", "/files/a/b/c.txt")
+    assert status == 200
+    assert answer["event"]["routeKey"] == "ANY /files/{path+}"
+    assert answer["event"]["pathParameters"] == {"path": "a/b/c.txt"}
+
+
+def test_unknown_routes_are_json_404s(server: ServerProcess) -> None:
+    assert call(server, "GET", "/nothing/here")[0] == 404
+    status, answer = call(server, "PUT", "/echo/x")
+    assert status == 404 and answer["error"]["code"] == "not_found"
+
+
+def test_stream_records_reach_the_notifier_and_its_messages_the_outbox(server: ServerProcess) -> None:
+    for note, text in (("n1", b"hello"), ("n2", b"flaky"), ("n3", b"poison"), ("n4", b"after")):
+        assert call(server, "POST", f"/notes/{note}", text)[0] == 201
+    assert call(server, "GET", "/notes/n1") == (200, {"note_id": "n1", "text": "hello"})
+
+    def games() -> set[str]:
+        return {e["message"]["game_id"] for e in server.outbox()}
+
+    # flaky failed once and was retried (batchItemFailures); poison never succeeds and goes to the DLQ.
+    assert eventually(lambda: {"n1", "n2", "n4"} <= games())
+    assert "n3" not in games()
+    first = server.outbox()[0]
+    assert first["topic"] == "distilled-local-Topic"
+    assert first["message"]["arn"].startswith("arn:aws:dynamodb:us-east-1:123456789012:table/")
+    assert server.get("/_local/outbox?game=n1")[0]["message"]["text"] == "note hello"
+    routes = {r["route"] for r in server.get("/_local/routes")}
+    assert {"GET /echo/{name}", "POST /notes/{note_id}", "ANY /files/{path+}"} <= routes
+
+
+def test_ctrl_c_saves_and_a_restart_reloads_without_notifying_again(server: ServerProcess, data_dir: Path) -> None:
+    notified = len(eventually(lambda: len(server.outbox()) >= 3 and server.outbox()))
+    assert server.interrupt() == 0
+    output = server.text()
+    assert "[outbox] seat 0 of game n1: note hello" in output
+    assert "Notifier gave up on" in output and "DeadLetters" in output
+    assert "Traceback" not in output
+    assert json.loads((data_dir / "table.json").read_text())["Notes"]
+
+    again = ServerProcess("--template", TEMPLATE, "--data", str(data_dir))
+    try:
+        again.wait_ready()
+        assert call(again, "GET", "/notes/n1") == (200, {"note_id": "n1", "text": "hello"})
+        assert len(again.outbox()) == notified
+        assert call(again, "POST", "/notes/n5", b"new")[0] == 201
+        assert eventually(lambda: len(again.outbox()) == notified + 1)
+        assert again.interrupt(sig=signal.SIGTERM) == 0
+    finally:
+        again.kill()

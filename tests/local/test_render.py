@@ -1,0 +1,83 @@
+"""`distilled show`: a view rendered for a terminal, from real domain views."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain import GameState, decide, execute, fold, to_act, view
+from domain.commands import CreateGame
+from domain.options import Options, SeatSpec
+from infra.bots import random_bot
+from infra.client.actions import body_of, cli_words, concrete
+from infra.render import render
+
+NAMES = ("Ada", "Grace", "Linus")
+
+
+def played(commands: int, seed: int = 3, until_phase: str | None = None) -> GameState:
+    chance, choices = random.Random(seed), random.Random(seed + 1)
+    state = fold(decide(GameState(), CreateGame(seats=tuple(SeatSpec(name=n) for n in NAMES),
+                                                options=Options(flight="A")), chance))
+    for _ in range(commands):
+        if state.phase in ("finished", until_phase):
+            break
+        seat = choices.choice(to_act(state))
+        state = execute(state, random_bot(state, seat, choices), chance)[1]
+    return state
+
+
+def answer(state: GameState, seat: int | None) -> dict[str, Any]:
+    return {"game_id": "g1", "version": 42, "view": view(state, seat)}
+
+
+def test_a_market_turn_shows_the_board_players_and_numbered_actions() -> None:
+    state = played(30, until_phase="distill")
+    seat = to_act(state)[0]
+    text = render(answer(state, seat))
+    assert "Game g1  version 42" in text and f"phase {state.phase}" in text
+    assert "Market" in text and "ingredients:" in text and "Players" in text
+    for name in NAMES:
+        assert name in text
+    assert "[you, to act]" in text
+    actions = view(state, seat)["legal_actions"]
+    assert f"  [0] distilled {cli_words(actions[0])}" in text
+    assert f"  [{len(actions) - 1}] distilled" in text
+
+
+def test_other_seats_pantries_stay_secret_while_distilling() -> None:
+    state = played(5000, until_phase="distill")
+    assert state.phase == "distill" and state.options.distill_order == "simultaneous"
+    text = render(answer(state, 0))
+    assert "pantry:        hidden until the Distill phase ends" in text and "None" not in text
+
+
+def test_other_seats_goals_stay_secret_and_spectators_get_no_actions() -> None:
+    state = played(10)
+    text = render(answer(state, None))
+    assert "(secret)" in text and "legal actions" not in text
+    assert "Nothing for you to do" not in text
+
+
+def test_a_finished_game_shows_the_final_scores() -> None:
+    state = played(5000)
+    assert state.phase == "finished"
+    text = render(answer(state, 0))
+    assert "the game is over" in text and "Final scores" in text and "WINNER" in text
+
+
+def test_every_legal_action_has_cli_words_and_a_body() -> None:
+    rng = random.Random(1)
+    state = fold(decide(GameState(), CreateGame(seats=tuple(SeatSpec(name=n) for n in NAMES)), random.Random(9)))
+    seen: set[str] = set()
+    while state.phase != "finished":
+        seat = rng.choice(to_act(state))
+        for action in view(state, seat)["legal_actions"]:
+            seen.add(action["type"])
+            words = cli_words(action)
+            assert words and "None" not in words, action
+            route, body = concrete(action, rng)
+            assert route == action["type"] and "seat" not in body
+            assert all(v is not None for v in body_of(action).values())
+        state = execute(state, random_bot(state, seat, rng), random.Random(seat))[1]
+    assert {"choose_distiller", "buy", "pass", "distill", "name_spirit", "sell"} <= seen

@@ -1,0 +1,112 @@
+"""Test worlds for the service: environment, the in-memory and the moto-backed back ends, hidden values."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+REGION = "eu-west-1"
+TABLE_NAME = "games-service-test"
+TOPIC_ARN = f"arn:aws:sns:{REGION}:123456789012:turns"
+
+# Before any handler is imported: powertools reads these at import, boto3 at client creation.
+ENVIRONMENT = {
+    "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_SECURITY_TOKEN": "testing",
+    "AWS_SESSION_TOKEN": "testing", "AWS_DEFAULT_REGION": REGION, "AWS_REGION": REGION,
+    "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled",
+    "POWERTOOLS_SERVICE_NAME": "distilled-test", "POWERTOOLS_METRICS_NAMESPACE": "DistilledTest",
+    "POWERTOOLS_TRACE_DISABLED": "1", "POWERTOOLS_LOG_LEVEL": "INFO",
+    "TABLE_NAME": TABLE_NAME, "TOPIC_ARN": TOPIC_ARN,
+}
+
+
+def set_environment() -> None:
+    os.environ.update(ENVIRONMENT)
+    os.environ.pop("AWS_PROFILE", None)
+
+
+set_environment()
+
+import boto3  # noqa: E402
+from moto import mock_aws  # noqa: E402
+
+from functions import runtime  # noqa: E402
+from infra.notify_memory import MemoryMarkers, Outbox  # noqa: E402
+from infra.store import EventStore, InMemoryEventStore  # noqa: E402
+from infra.store.dynamodb import DynamoEventStore  # noqa: E402
+from infra.template import load_template, table_definition  # noqa: E402
+
+
+@dataclass
+class MemoryWorld:
+    store: InMemoryEventStore = field(default_factory=InMemoryEventStore)
+    outbox: Outbox = field(default_factory=Outbox)
+    markers: MemoryMarkers = field(default_factory=MemoryMarkers)
+    game: Any = None  # a test's game, kept across the examples of a property test
+
+    def commit_count(self) -> int:
+        with self.store.table.lock:
+            return sum(len(v) for v in self.store.table.commits.values())
+
+
+def memory_world(seed: int = 7) -> Iterator[MemoryWorld]:
+    world = MemoryWorld()
+    runtime.reset()
+    runtime.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers)
+    yield world
+    runtime.reset()
+
+
+@dataclass
+class AwsWorld:
+    dynamodb: Any
+    sqs: Any
+    queue_url: str
+
+    @property
+    def store(self) -> EventStore:
+        return runtime.store()
+
+    def commit_count(self) -> int:
+        pages = self.dynamodb.get_paginator("scan").paginate(
+            TableName=TABLE_NAME, FilterExpression="#k = :c", ExpressionAttributeNames={"#k": "kind"},
+            ExpressionAttributeValues={":c": {"S": "commit"}}, Select="COUNT",
+        )
+        return sum(page["Count"] for page in pages)
+
+    def messages(self) -> list[dict[str, Any]]:
+        """Everything the notifier published, drained from an SQS queue subscribed to the topic."""
+        out = []
+        while True:
+            got = self.sqs.receive_message(QueueUrl=self.queue_url, MaxNumberOfMessages=10)
+            if not got.get("Messages"):
+                return out
+            for message in got["Messages"]:
+                out.append(json.loads(message["Body"]))
+                self.sqs.delete_message(QueueUrl=self.queue_url, ReceiptHandle=message["ReceiptHandle"])
+
+
+def aws_world(seed: int = 7) -> Iterator[AwsWorld]:
+    with mock_aws():
+        dynamodb = boto3.client("dynamodb", region_name=REGION)
+        dynamodb.create_table(TableName=TABLE_NAME, **table_definition(load_template()))
+        sns, sqs = boto3.client("sns", region_name=REGION), boto3.client("sqs", region_name=REGION)
+        topic = sns.create_topic(Name="turns")["TopicArn"]
+        assert topic == TOPIC_ARN
+        queue_url = sqs.create_queue(QueueName="inbox")["QueueUrl"]
+        queue_arn = sqs.get_queue_attributes(QueueUrl=queue_url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+        sns.subscribe(TopicArn=topic, Protocol="sqs", Endpoint=queue_arn, Attributes={"RawMessageDelivery": "true"})
+        runtime.reset()
+        runtime.override(rng=random.Random(seed))
+        yield AwsWorld(dynamodb, sqs, queue_url)
+        runtime.reset()
+
+
+def dynamo_store() -> DynamoEventStore:
+    store = runtime.store()
+    assert isinstance(store, DynamoEventStore)
+    return store

@@ -1,0 +1,36 @@
+"""What `sam build` packages must match what the project runs with."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from infra.template import load_template
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _names(lines: list[str]) -> dict[str, str]:
+    found = {}
+    for line in lines:
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name = re.split(r"[\[<>=!~ ]", line, maxsplit=1)[0].lower()
+            found[name] = line
+    return found
+
+
+def test_lambda_requirements_are_the_runtime_dependencies_but_boto3() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    lambda_reqs = (ROOT / "requirements.txt").read_text().splitlines()
+    expected = {k: v for k, v in _names(project).items() if k != "boto3"}  # the Lambda runtime provides boto3
+    assert _names(lambda_reqs) == expected
+
+
+def test_every_function_is_built_by_the_makefile() -> None:
+    resources = load_template(ROOT / "template.yaml")["Resources"]
+    functions = {k: v for k, v in resources.items() if v["Type"] == "AWS::Serverless::Function"}
+    assert functions
+    assert all(f.get("Metadata", {}).get("BuildMethod") == "makefile" for f in functions.values())
+    assert "build-%:" in (ROOT / "Makefile").read_text()

@@ -1,0 +1,111 @@
+"""template.yaml, transformed by the SAM translator as CloudFormation would: every route reaches a handler
+that imports, every function's environment names resources that exist, permissions stay narrow."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import re
+from typing import Any
+
+import pytest
+from samtranslator.translator.transform import transform
+
+from functions.command_route import COMMAND_MODULES
+from functions.openapi import document
+from infra.template import load_template
+
+
+class NoNetworkPolicies:
+    """The managed-policy loader SAM asks for AWS managed policy ARNs; here, without IAM."""
+
+    def load(self) -> dict[str, str]:
+        return {}
+
+
+@pytest.fixture(scope="module")
+def sam() -> dict[str, Any]:
+    return load_template()
+
+
+@pytest.fixture(scope="module")
+def cfn(sam: dict[str, Any]) -> dict[str, Any]:
+    packaged = copy.deepcopy(sam)
+    packaged["Globals"]["Function"]["CodeUri"] = "s3://bucket/code.zip"  # what `sam package` writes
+    resources: dict[str, Any] = transform(packaged, {"Stage": "test"}, NoNetworkPolicies())["Resources"]
+    return resources
+
+
+def routes(cfn: dict[str, Any]) -> dict[str, str]:
+    """'METHOD /path' -> logical id of the function behind it, from the API's generated OpenAPI body."""
+    (api,) = [r for r in cfn.values() if r["Type"] == "AWS::ApiGatewayV2::Api"]
+    found = {}
+    for path, methods in api["Properties"]["Body"]["paths"].items():
+        for method, operation in methods.items():
+            uri = operation["x-amazon-apigateway-integration"]["uri"]["Fn::Sub"]
+            (function,) = re.findall(r"\$\{(\w+)\.Arn\}", uri)
+            found[f"{method.upper().replace('X-AMAZON-APIGATEWAY-ANY-METHOD', 'ANY')} {path}"] = function
+    return found
+
+
+def test_every_route_reaches_a_handler_that_imports(cfn: dict[str, Any]) -> None:
+    table = routes(cfn)
+    assert len(table) == 3 + len(COMMAND_MODULES) + 1
+    for route, function in table.items():
+        props = cfn[function]["Properties"]
+        assert (props["Runtime"], props["Architectures"]) == ("python3.12", ["arm64"]), function
+        module, attr = props["Handler"].rsplit(".", 1)
+        assert callable(getattr(importlib.import_module(module.replace("/", ".")), attr)), route
+
+
+def test_the_routes_are_the_documented_api(cfn: dict[str, Any]) -> None:
+    documented = {f"{m.upper()} {p}" for p, ops in document()["paths"].items() for m in ops}
+    deployed = set(routes(cfn)) - {"ANY $default"}
+    assert deployed == documented
+    assert {f"POST /games/{{game_id}}/{t}" for t in COMMAND_MODULES} <= deployed
+    assert routes(cfn)["POST /games/{game_id}/pass"] == "PassTurnFunction"
+
+
+def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> None:
+    functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
+    assert len(functions) == 3 + len(COMMAND_MODULES) + 2
+    for logical_id, function in functions.items():
+        variables = function["Properties"]["Environment"]["Variables"]
+        assert {"TABLE_NAME", "POWERTOOLS_SERVICE_NAME", "POWERTOOLS_METRICS_NAMESPACE", "LOG_LEVEL"} <= set(variables)
+        for value in variables.values():
+            if isinstance(value, dict):
+                assert value.get("Ref") in cfn, (logical_id, value)
+    notifier = functions["NotifierFunction"]["Properties"]["Environment"]["Variables"]
+    assert cfn[notifier["TOPIC_ARN"]["Ref"]]["Type"] == "AWS::SNS::Topic"
+    assert cfn[notifier["TABLE_NAME"]["Ref"]]["Type"] == "AWS::DynamoDB::Table"
+
+
+def test_the_notifier_reads_the_stream_with_bounded_retries_and_a_dead_letter_queue(cfn: dict[str, Any]) -> None:
+    (mapping,) = [r["Properties"] for r in cfn.values() if r["Type"] == "AWS::Lambda::EventSourceMapping"]
+    assert mapping["EventSourceArn"] == {"Fn::GetAtt": ["GamesTable", "StreamArn"]}
+    assert mapping["StartingPosition"] == "TRIM_HORIZON" and mapping["BisectBatchOnFunctionError"] is True
+    assert 0 < mapping["MaximumRetryAttempts"] <= 10
+    assert mapping["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    queue = mapping["DestinationConfig"]["OnFailure"]["Destination"]["Fn::GetAtt"][0]
+    assert cfn[queue]["Type"] == "AWS::SQS::Queue"
+    (pattern,) = mapping["FilterCriteria"]["Filters"]
+    assert json.loads(pattern["Pattern"])["dynamodb"]["NewImage"]["kind"] == {"S": ["commit"]}
+
+
+def test_our_policies_name_their_resources(cfn: dict[str, Any]) -> None:
+    for logical_id, resource in cfn.items():
+        if resource["Type"] != "AWS::IAM::Role":
+            continue
+        for policy in resource["Properties"].get("Policies", []):
+            for statement in policy["PolicyDocument"]["Statement"]:
+                assert statement["Resource"] != "*" and "*" not in json.dumps(statement["Resource"]), logical_id
+                actions = statement["Action"] if isinstance(statement["Action"], list) else [statement["Action"]]
+                assert not any(a.endswith(":*") or a == "*" for a in actions), logical_id
+    commands = cfn["BuyFunctionRole"]["Properties"]["Policies"][0]["PolicyDocument"]["Statement"][0]
+    assert sorted(commands["Action"]) == ["dynamodb:PutItem", "dynamodb:Query"]
+    reads = cfn["GetGameFunctionRole"]["Properties"]["Policies"][0]["PolicyDocument"]["Statement"][0]
+    assert reads["Action"] == ["dynamodb:Query"]
+    assert cfn["NotFoundFunctionRole"]["Properties"].get("Policies", []) == []
+    notifier = json.dumps(cfn["NotifierFunctionRole"]["Properties"]["Policies"])
+    assert '"sns:Publish"' in notifier and '"sqs:SendMessage"' in notifier and "NotifierDeadLetterQueue" in notifier
