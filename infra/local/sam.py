@@ -133,24 +133,36 @@ class StreamSource:
     filters: list[str]  # FilterCriteria patterns, JSON text
 
 
-def stream_sources(specs: dict[str, FunctionSpec]) -> list[StreamSource]:
+def stream_sources(specs: dict[str, FunctionSpec], template: dict[str, Any] | None = None) -> list[StreamSource]:
+    """DynamoDB stream mappings: SAM `DynamoDB` events of the functions, and plain
+    AWS::Lambda::EventSourceMapping resources of the template."""
     found: list[StreamSource] = []
     for spec in specs.values():
         for name, event in spec.events.items():
-            if event.get("Type") != "DynamoDB":
-                continue
-            props = event.get("Properties") or {}
-            stream = props.get("Stream")
-            if not (isinstance(stream, dict) and "Fn::GetAtt" in stream):
-                raise ValueError(f"{spec.logical_id}.{name}: Stream must be !GetAtt <Table>.StreamArn locally")
-            destination = ((props.get("DestinationConfig") or {}).get("OnFailure") or {}).get("Destination")
-            found.append(StreamSource(
-                function=spec.logical_id,
-                table=str(stream["Fn::GetAtt"][0]),
-                batch_size=int(props.get("BatchSize", 100)),
-                max_retries=int(props.get("MaximumRetryAttempts", -1)),
-                report_failures="ReportBatchItemFailures" in (props.get("FunctionResponseTypes") or []),
-                on_failure=destination,
-                filters=[str(f["Pattern"]) for f in ((props.get("FilterCriteria") or {}).get("Filters") or [])],
-            ))
+            if event.get("Type") == "DynamoDB":
+                found.append(_stream_source(spec.logical_id, f"{spec.logical_id}.{name}",
+                                            event.get("Properties") or {}, "Stream"))
+    for logical_id, resource in ((template or {}).get("Resources") or {}).items():
+        if resource.get("Type") == "AWS::Lambda::EventSourceMapping":
+            props = resource.get("Properties") or {}
+            function = props.get("FunctionName")
+            if not (isinstance(function, dict) and function.get("Ref") in specs):
+                raise ValueError(f"{logical_id}: FunctionName must be !Ref <Function> locally")
+            found.append(_stream_source(str(function["Ref"]), logical_id, props, "EventSourceArn"))
     return found
+
+
+def _stream_source(function: str, where: str, props: dict[str, Any], stream_key: str) -> StreamSource:
+    stream = props.get(stream_key)
+    if not (isinstance(stream, dict) and "Fn::GetAtt" in stream):
+        raise ValueError(f"{where}: {stream_key} must be !GetAtt <Table>.StreamArn locally")
+    destination = ((props.get("DestinationConfig") or {}).get("OnFailure") or {}).get("Destination")
+    return StreamSource(
+        function=function,
+        table=str(stream["Fn::GetAtt"][0]),
+        batch_size=int(props.get("BatchSize", 100)),
+        max_retries=int(props.get("MaximumRetryAttempts", -1)),
+        report_failures="ReportBatchItemFailures" in (props.get("FunctionResponseTypes") or []),
+        on_failure=destination,
+        filters=[str(f["Pattern"]) for f in ((props.get("FilterCriteria") or {}).get("Filters") or [])],
+    )

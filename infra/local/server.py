@@ -88,7 +88,7 @@ class LocalService:
             StreamPoller(source, self.resources.get_att(source.table, "StreamArn"), self.client("dynamodbstreams"),
                          functools.partial(self.invoker.invoke, source.function),
                          self._dead_letter(source.function, source.on_failure), REGION, self.invoker.lock)
-            for source in stream_sources(specs)
+            for source in stream_sources(specs, template)
         ]
         self.poller = PollerThread(self.pollers, after_poll=self._after_poll)
         self.poller.start()

@@ -5,8 +5,6 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-import pytest
-
 from domain.commands import COMMAND_TYPES
 from infra.client.actions import route_of
 from infra.local.sam import Route, find_route, functions, routes, stream_sources
@@ -57,10 +55,8 @@ def test_stream_sources_keep_the_mapping_settings() -> None:
 REAL = load_template(TEMPLATE_PATH)
 REAL_SPECS = functions(REAL, TEMPLATE_PATH.parent)
 REAL_ROUTES = routes(REAL_SPECS)
-needs_routes = pytest.mark.skipif(not REAL_ROUTES, reason="template.yaml has no HTTP routes yet")
 
 
-@needs_routes
 def test_every_handler_of_the_template_exists() -> None:
     # Found, not imported: handlers must be imported after their environment is set (the e2e server does).
     for spec in REAL_SPECS.values():
@@ -68,8 +64,14 @@ def test_every_handler_of_the_template_exists() -> None:
         assert importlib.util.find_spec(spec.module) is not None, spec.logical_id
 
 
-@needs_routes
 def test_the_client_posts_every_command_to_a_route_of_the_template() -> None:
     for command_type in COMMAND_TYPES:
         found = find_route(REAL_ROUTES, "POST", f"/games/g1/{route_of(command_type)}")
         assert found is not None and found[0].path != "$default", command_type
+
+
+def test_the_real_notifier_mapping_is_found_as_a_plain_resource() -> None:
+    [source] = stream_sources(REAL_SPECS, REAL)
+    assert (source.function, source.table) == ("NotifierFunction", "GamesTable")
+    assert source.report_failures and 0 < source.max_retries <= 10
+    assert source.on_failure == {"Fn::GetAtt": ["NotifierDeadLetterQueue", "Arn"]}

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from infra.template import load_template
+from tests.service.iam import OperationLog
 
 ACCOUNT = "123456789012"
 
@@ -112,6 +113,7 @@ class Gateway:
         self.routes = routes if routes is not None else template_routes()
         self._handlers: dict[str, Any] = {}
         self.calls: dict[str, int] = {}
+        self.operations = OperationLog()
 
     def handler(self, spec: str) -> Any:
         if spec not in self._handlers:
@@ -131,7 +133,8 @@ class Gateway:
             sent.setdefault("Content-Type", "application/json")
         event = http_event(method, path, route, params, text, sent, query)
         self.calls[route.key] = self.calls.get(route.key, 0) + 1
-        response = self.handler(route.handler)(event, FakeContext())
+        with self.operations.running(route.handler):
+            response = self.handler(route.handler)(event, FakeContext())
         assert not response.get("isBase64Encoded"), response
         return Reply(response["statusCode"], response.get("body") or "", response.get("headers") or {})
 

@@ -14,6 +14,7 @@ from functions.observability import logger
 from infra.bots import BOTS
 from infra.store.dynamodb import DynamoEventStore
 from tests.service.gateway import FakeContext, Gateway, Reply
+from tests.service.iam import assert_within_policies
 from tests.service.leaks import Secrets, assert_no_leak
 from tests.service.shadow import Shadow
 from tests.service.streams import StreamReader
@@ -24,11 +25,12 @@ NOTIFY_EVERY = 12  # commands between notifier runs: a batching window
 
 
 def notify(world: AwsWorld, stream: StreamReader, shadow: Shadow, secrets: Secrets,
-           seen: dict[tuple[int, int], dict[str, Any]]) -> None:
+           seen: dict[tuple[int, int], dict[str, Any]], gw: Gateway) -> None:
     records = stream.read()
     if records:
         random.Random(len(records)).shuffle(records)  # stream order across items is not trusted
-        assert notifier.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}
+        with gw.operations.running("functions/notifier.lambda_handler"):
+            assert notifier.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}
     for message in world.messages():
         key = (message["version"], message["seat"])
         assert key not in seen, f"notice {key} sent twice"
@@ -46,6 +48,7 @@ def test_a_complete_game_through_the_handlers(
     players, rng = len(bots), random.Random(seed)
     runtime.override(rng=random.Random(seed))
     gw = Gateway()
+    gw.operations.watch(runtime.dynamodb())
     created = gw.post("/games", {"seats": [{"name": f"Player {i}"} for i in range(players)],
                                  "options": {"flight": "random_all"}})
     assert created.status == 201, created.body
@@ -55,7 +58,7 @@ def test_a_complete_game_through_the_handlers(
     secrets = Secrets.of(shadow.events, tokens)
     stream, notices = StreamReader(aws.dynamodb), {}
     store = dynamo_store()
-    notify(aws, stream, shadow, secrets, notices)  # the new game: every seat must choose a distiller
+    notify(aws, stream, shadow, secrets, notices, gw)  # the new game: every seat must choose a distiller
     assert sorted(notices) == [(1, seat) for seat in range(players)]
 
     def check(reply: Reply, seat: int | None, where: str) -> None:
@@ -78,12 +81,12 @@ def test_a_complete_game_through_the_handlers(
         assert reply.body["command_version"] == shadow.version and reply.body["seat"] == seat
         steps += 1
         if steps % NOTIFY_EVERY == 0:
-            notify(aws, stream, shadow, secrets, notices)
+            notify(aws, stream, shadow, secrets, notices, gw)
         if steps % 40 == 0:
             for viewer in [None, *range(players)]:
                 check(gw.get(f"/games/{game_id}", token=None if viewer is None else tokens[viewer]), viewer,
                       f"view of seat {viewer}")
-    notify(aws, stream, shadow, secrets, notices)
+    notify(aws, stream, shadow, secrets, notices, gw)
 
     assert shadow.phases >= ALL_PHASES, f"never reached {ALL_PHASES - shadow.phases}"
     for viewer in [None, *range(players)]:
@@ -97,6 +100,7 @@ def test_a_complete_game_through_the_handlers(
         assert [c["version"] for c in history.body["commits"]] == list(range(1, shadow.version + 1))
         assert_no_leak(history.text, secrets.needles(shadow.state, viewer, history=True), f"history of {viewer}")
     assert {seat for _, seat in notices} == set(range(players)), "every seat was told to act at some point"
+    assert_within_policies(gw.operations)  # moto ignores IAM: every call made must be granted in template.yaml
     assert notices[(1, 0)]["phase"] == "setup" and notices[(1, 0)]["actions"] == ["choose_distiller"]
     printed = capsys.readouterr()
     logs = "\n".join(logger.registered_formatter.format(r) for r in caplog.records)

@@ -103,9 +103,12 @@ def test_our_policies_name_their_resources(cfn: dict[str, Any]) -> None:
                 actions = statement["Action"] if isinstance(statement["Action"], list) else [statement["Action"]]
                 assert not any(a.endswith(":*") or a == "*" for a in actions), logical_id
     commands = cfn["BuyFunctionRole"]["Properties"]["Policies"][0]["PolicyDocument"]["Statement"][0]
-    assert sorted(commands["Action"]) == ["dynamodb:PutItem", "dynamodb:Query"]
+    assert sorted(commands["Action"]) == ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"]
     reads = cfn["GetGameFunctionRole"]["Properties"]["Policies"][0]["PolicyDocument"]["Statement"][0]
-    assert reads["Action"] == ["dynamodb:Query"]
+    assert reads["Action"] == ["dynamodb:GetItem", "dynamodb:Query"]
     assert cfn["NotFoundFunctionRole"]["Properties"].get("Policies", []) == []
+    # SAM's DynamoDB event source would add AWSLambdaDynamoDBExecutionRole (every stream, Resource "*").
+    assert "DynamoDBExecutionRole" not in json.dumps(cfn["NotifierFunctionRole"])
     notifier = json.dumps(cfn["NotifierFunctionRole"]["Properties"]["Policies"])
+    assert '"dynamodb:GetRecords"' in notifier and "StreamArn" in notifier
     assert '"sns:Publish"' in notifier and '"sqs:SendMessage"' in notifier and "NotifierDeadLetterQueue" in notifier
