@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from infra.notify import Notice
@@ -31,6 +32,10 @@ class SnsPublisher:
         )
 
 
+# A marker only has to outlive the stream's retries (records live 24 hours); DynamoDB's TTL then removes it.
+MARKER_TTL_SECONDS = 7 * 24 * 3600
+
+
 class DynamoMarkers:
     def __init__(self, client: Any, table: str) -> None:
         self.client, self.table = client, table
@@ -41,5 +46,6 @@ class DynamoMarkers:
         return "Item" in response
 
     def mark(self, notice: Notice) -> None:
-        item = {**marker_key(notice), "kind": {"S": "notice"}, "message": {"S": json.dumps(notice.message())}}
+        item = {**marker_key(notice), "kind": {"S": "notice"}, "message": {"S": json.dumps(notice.message())},
+                "expires_at": {"N": str(int(time.time()) + MARKER_TTL_SECONDS)}}
         self.client.put_item(TableName=self.table, Item=item)

@@ -104,7 +104,7 @@ def test_ctrl_c_saves_and_a_restart_reloads_without_notifying_again(server: Serv
         assert call(again, "GET", "/notes/n1") == (200, {"note_id": "n1", "text": "hello"})
         assert len(again.outbox()) == notified
         assert call(again, "POST", "/notes/n5", b"new")[0] == 201
-        assert eventually(lambda: len(again.outbox()) == notified + 1)
+        assert eventually(lambda: len(again.outbox()) == notified + 1, timeout=30)
         assert again.interrupt(sig=signal.SIGTERM) == 0
     finally:
         again.kill()
