@@ -1,17 +1,5 @@
-from __future__ import annotations
+"""The same in-memory and moto-backed worlds as the service tests."""
 
-from collections.abc import Iterator
+from tests.service.conftest import aws, memory
 
-import pytest
-
-from tests.service.support import AwsWorld, MemoryWorld, aws_world, memory_world
-
-
-@pytest.fixture
-def memory() -> Iterator[MemoryWorld]:
-    yield from memory_world()
-
-
-@pytest.fixture
-def aws() -> Iterator[AwsWorld]:
-    yield from aws_world()
+__all__ = ["aws", "memory"]
