@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = ("bench.domain_bench", "bench.service_bench")
+MODULES = ("bench.domain_bench", "bench.snapshot_bench", "bench.service_bench")
 
 
 def main() -> int:

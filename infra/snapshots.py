@@ -23,10 +23,12 @@ from infra.store import Commit, Event, EventStore, Snapshot, StoreError
 
 log = logging.getLogger(__name__)
 
-# A snapshot once this many commits have piled up since the last one. A benchmark will tune it: a
-# larger N means fewer (large) snapshot writes but more commits read and folded per command. Keep the
-# DynamoDB store's page size a little above it, so loading stays one Query.
-SNAPSHOT_EVERY = 25
+# A snapshot once this many commits have piled up since the last one. Chosen with bench/snapshot_bench.py: a
+# snapshot is ~10 KB (10 write units) against ~300-byte commits, so for a whole 4-player game (~190 commands)
+# 50 costs least per command whether a quarter, half or all of the loads are cold (25 ties only when every load
+# is cold; 10 pays more in writes than it saves in reads). Keep the DynamoDB store's page size a little above
+# it (PAGE_SIZE there), so a cold load stays one Query.
+SNAPSHOT_EVERY = 50
 
 # The creation commit carries one record that is not a domain event: the seats' token hashes and
 # contact details. It is folded here, never handed to the domain, never served in a history.

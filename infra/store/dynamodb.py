@@ -58,7 +58,7 @@ class DynamoEventStore:
         table: str,
         client: DynamoDBClient | None = None,
         registry: Registry | None = None,
-        page_size: int = 32,
+        page_size: int = 57,  # infra.snapshots.SNAPSHOT_EVERY + 7: see bench/snapshot_bench.py
     ) -> None:
         """`page_size` bounds what one Query reads (and bills): set it a little above the snapshot
         interval so the newest snapshot is normally on the first page."""

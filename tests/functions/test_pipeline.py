@@ -163,3 +163,12 @@ def test_on_dynamodb_a_command_costs_one_query_and_one_put(aws: AwsWorld) -> Non
     outcome = pipeline.handle(store, game_id, seat, random_bot(state, seat, rng), command_id="last", rng=rng)
     assert store.requests == 2 and outcome.aggregate.snapshot_version == SNAPSHOT_EVERY
     assert load(store, game_id).state == fold_commits(Aggregate(game_id), store.commits(game_id)).state
+
+
+def test_a_cold_load_reads_one_page() -> None:
+    import inspect
+
+    from infra.store.dynamodb import DynamoEventStore
+
+    page = inspect.signature(DynamoEventStore.__init__).parameters["page_size"].default
+    assert SNAPSHOT_EVERY < page <= SNAPSHOT_EVERY + 10  # the newest snapshot is on the first page
