@@ -1,0 +1,72 @@
+"""The catalogue validator can fail: each kind of broken data is reported."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import domain.catalogue as cat
+from domain.catalogue import AWARDS, CARDS, DISTILLERS, FLIGHTS, RECIPES, CatalogueError, validate
+from domain.catalogue.model import FlightDef, Region, UpgradeKind
+
+
+def _problems() -> list[str]:
+    with pytest.raises(CatalogueError) as info:
+        validate()
+    assert isinstance(info.value, ValueError)
+    return info.value.problems
+
+
+def test_validate_detects_a_flight_with_an_unknown_recipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = FlightDef("A", ("cachaca", "soju", "gin", "whiskey", "rum", "baijiu", "absinthe"))
+    monkeypatch.setitem(FLIGHTS, "A", broken)
+    assert any("absinthe" in p for p in _problems())
+
+
+def test_validate_detects_a_flight_without_whiskey(monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = FlightDef("B", ("aquavit", "shochu", "lambanog", "grappa", "pisco", "gin", "tequila"))
+    monkeypatch.setitem(FLIGHTS, "B", broken)
+    assert any("whiskey" in p for p in _problems())
+
+
+def test_validate_detects_a_duplicate_card_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cat, "CARD_DEFS", (*cat.CARD_DEFS, CARDS["grapes"]))
+    assert any("duplicate card id 'grapes'" in p for p in _problems())
+
+
+def test_validate_reports_every_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(RECIPES, "gin", dataclasses.replace(RECIPES["gin"], cube_cost=2))
+    monkeypatch.setitem(CARDS, "flavor_vanilla", dataclasses.replace(CARDS["flavor_vanilla"], money=2))
+    angus = dataclasses.replace(DISTILLERS["angus"], signature_ingredient="dent_corn")
+    monkeypatch.setitem(DISTILLERS, "angus", angus)
+    problems = _problems()
+    assert any("'gin'" in p and "cube_cost" in p for p in problems)
+    assert any("flavor money distribution" in p for p in problems)
+    assert any("'angus'" in p and "must_include" in p for p in problems)
+
+
+def test_validate_detects_card_shape_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(CARDS, "corn", dataclasses.replace(CARDS["corn"], sugar=None))
+    monkeypatch.setitem(CARDS, "jug", dataclasses.replace(CARDS["jug"], region=None))
+    cooper = dataclasses.replace(CARDS["cooper"], upgrade_kind=UpgradeKind.EQUIPMENT)
+    monkeypatch.setitem(CARDS, "cooper", cooper)
+    problems = _problems()
+    assert any("'corn'" in p and "sugar" in p for p in problems)
+    assert any("'jug'" in p and "region" in p for p in problems)
+    assert any("upgrade kinds" in p for p in problems)
+
+
+def test_validate_detects_unknown_flight_references(monkeypatch: pytest.MonkeyPatch) -> None:
+    gold_digger = dataclasses.replace(AWARDS["gold_digger"], excluded_flights=frozenset({"Z"}))
+    monkeypatch.setitem(AWARDS, "gold_digger", gold_digger)
+    monkeypatch.setitem(DISTILLERS, "nisha", dataclasses.replace(DISTILLERS["nisha"], region=Region.HOME))
+    problems = _problems()
+    assert any("'gold_digger'" in p and "'Z'" in p for p in problems)
+    assert any("'nisha'" in p for p in problems)
+    assert any("distillers in asia" in p for p in problems)
+
+
+def test_validate_detects_a_must_include_key_without_premium_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(CARDS, "millet", dataclasses.replace(CARDS["millet"], ingredient_key=None))
+    assert any("'millet'" in p and "premium ingredient" in p for p in _problems())
