@@ -180,7 +180,7 @@ def name_spirit(ctx: Ctx, cmd: NameSpirit) -> None:
 def skip(ctx: Ctx, cmd: SkipDistill) -> None:
     p = _my_distill(ctx, cmd.seat)
     require(p.pending is None, "pending_choice", "Name your spirit first.")
-    ctx.emit(ev.DistillSkipped(seat=cmd.seat))
+    ctx.emit(ev.DistillSkipped(seat=cmd.seat, round=ctx.state.round))
 
 
 def can_start(p: Player) -> bool:

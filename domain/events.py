@@ -142,6 +142,7 @@ class DistillSkipped(_Event):
     type: Literal["distill_skipped"] = "distill_skipped"
     seat: int
     automatic: bool = False
+    round: int | None = None  # None only in events stored before the field existed
 
 
 class SpiritNamed(_Event):

@@ -59,7 +59,7 @@ def _step(ctx: Ctx) -> bool:
                  and (s.turn is None or s.turn == p.seat)]
         if stuck:
             for p in stuck:
-                ctx.emit(ev.DistillSkipped(seat=p.seat, automatic=True))
+                ctx.emit(ev.DistillSkipped(seat=p.seat, automatic=True, round=s.round))
             return True
         if any(not p.distilled or p.pending for p in s.players):
             return False

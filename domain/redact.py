@@ -8,7 +8,9 @@ from domain import events as ev
 from domain.state import GameState
 
 HIDDEN = "hidden"
-DISTILL_SECRETS = (ev.Traded, ev.SpiritDistilled, ev.SpiritRecut, ev.SpiritNamed, ev.FlavorsDrawn, ev.FlavorKept)
+SECRET_STEP = "secret_distill_step"  # stands for any of DISTILL_SECRETS: even which one it was is secret
+DISTILL_SECRETS = (ev.Traded, ev.SpiritDistilled, ev.SpiritRecut, ev.SpiritNamed, ev.FlavorsDrawn, ev.FlavorKept,
+                   ev.DistillSkipped)
 
 
 def _distill_secret(event: Any, seat: int | None, now: GameState) -> bool:
@@ -37,7 +39,7 @@ def redact(event: Any, seat: int | None, now: GameState) -> dict[str, Any]:
         if event.seat != seat and now.phase != "finished":
             data["goal"] = HIDDEN
     elif isinstance(event, DISTILL_SECRETS) and _distill_secret(event, seat, now):
-        data = {"type": event.type, "seat": event.seat, HIDDEN: True}
+        data = {"type": SECRET_STEP, "seat": event.seat, HIDDEN: True}
     elif isinstance(event, ev.DeckLooked | ev.FlavorsDrawn) and event.seat != seat:
         data["cards"] = len(event.cards)  # seen by their owner only
     elif isinstance(event, ev.FlavorKept) and event.seat != seat:

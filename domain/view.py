@@ -34,7 +34,8 @@ def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
         "upgrades": list(p.upgrades), "display": list(p.display),
         "cubes": list(p.cubes), "label_spaces": list(p.label_spaces), "extra_labels": list(p.extra_labels),
         "signature_aside": p.signature_aside, "signature_made": p.signature_made,
-        "spirits": [_spirit(s, x, mine) for x in p.spirits],
+        # A fresh spirit of another seat would tell that it distilled rather than skipped (D2).
+        "spirits": [_spirit(s, x, mine) for x in p.spirits if x.warehouse or not secret_distill],
         "basics_bought": p.basics_bought, "passed": p.passed,
         "powers_used": list(p.powers_used) if not secret_distill else None,
         "distilled": p.distilled if not secret_distill else None,

@@ -187,13 +187,13 @@ def test_a_player_may_skip_and_one_who_cannot_distill_is_skipped() -> None:
     state = Game().start()
     state = with_player(play(state, c.PassTurn(seat=0)), 0, pantry=BASIC)
     events = when(state, c.PassTurn(seat=1))
-    assert ev.DistillSkipped(seat=1, automatic=True) in events
-    assert ev.DistillSkipped(seat=0, automatic=True) not in events
+    assert ev.DistillSkipped(seat=1, automatic=True, round=1) in events
+    assert ev.DistillSkipped(seat=0, automatic=True, round=1) not in events
     state = after(state, events)
     assert [a.type for a in legal_actions(state, 0)] == ["trade", "trade", "trade", "trade", "trade", "trade",
                                                          "distill", "skip_distill"]
     events = when(state, c.SkipDistill(seat=0))
-    assert events[0] == ev.DistillSkipped(seat=0)
+    assert events[0] == ev.DistillSkipped(seat=0, round=1)
     assert next(e.phase for e in events if isinstance(e, ev.PhaseStarted)) == "sell"
     then_rejected(with_player(state, 0, distilled=True), c.SkipDistill(seat=0), "already_distilled")
     then_rejected(after(state, events), c.SkipDistill(seat=0), "wrong_phase")

@@ -10,7 +10,7 @@ from domain import commands as c
 from domain import events as ev
 from domain.legal import legal_actions
 from domain.options import Options
-from domain.redact import HIDDEN, redact
+from domain.redact import HIDDEN, SECRET_STEP, redact
 from domain.state import GameState
 from domain.view import view
 from tests.domain.builders import Cut, Game, after, assert_legal_agree, edit, one, play, then_rejected, when
@@ -108,17 +108,29 @@ def test_a_simultaneous_result_stays_hidden_from_the_others_until_the_phase_clos
     named = when(state, c.NameSpirit(seat=0, recipe="vodka", barrel="metal_barrel"))
     state = after(state, named)
     theirs = view(state, 1)["players"][0]
-    assert "recipe" not in theirs["spirits"][0] and theirs["pantry"] is None and theirs["distilled"] is None
+    assert theirs["spirits"] == [] and theirs["pantry"] is None and theirs["distilled"] is None
     mine = view(state, 0)["players"][0]
     assert mine["spirits"][0]["recipe"] == "vodka" and mine["pantry"] == ["water", "yeast"]
     for event in [*distill, *named]:
-        assert redact(event, 1, state) == {"type": event.type, "seat": 0, HIDDEN: True}
+        assert redact(event, 1, state) == {"type": SECRET_STEP, "seat": 0, HIDDEN: True}
         assert redact(event, 0, state) == event.model_dump(mode="json")
     state, events = name_vodka(state, 1)
     closed = after(state, events)
     assert closed.phase == "sell"
     assert view(closed, 1)["players"][0]["spirits"][0]["recipe"] == "vodka"
     assert redact(distill[0], 1, closed)["cut"] == ["yeast", "water"]
+
+
+def test_a_simultaneous_skip_looks_like_any_other_secret_step_until_the_phase_closes() -> None:
+    state = both_distilling()
+    skipped = when(state, c.SkipDistill(seat=0))
+    state = after(state, skipped)
+    assert redact(skipped[0], 1, state) == {"type": SECRET_STEP, "seat": 0, HIDDEN: True}
+    assert redact(skipped[0], 0, state)["type"] == "distill_skipped"
+    assert view(state, 1)["players"][0]["distilled"] is None
+    state, events = name_vodka(state, 1)
+    closed = after(state, events)
+    assert redact(skipped[0], 1, closed)["type"] == "distill_skipped"
 
 
 def sequential(**fields: object) -> GameState:
@@ -177,4 +189,4 @@ def test_an_old_trade_is_not_hidden_again_in_a_later_distill_phase() -> None:
     assert (state.phase, state.round) == ("distill", 2)
     assert redact(events[0], 1, state) == events[0].model_dump(mode="json")
     fresh = when(state, c.Trade(seat=0, give="water", take="yeast"))
-    assert redact(fresh[0], 1, state) == {"type": "traded", "seat": 0, HIDDEN: True}
+    assert redact(fresh[0], 1, state) == {"type": SECRET_STEP, "seat": 0, HIDDEN: True}
