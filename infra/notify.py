@@ -50,7 +50,7 @@ class Publisher(Protocol):
 
 
 class Markers(Protocol):
-    """Which notices went out. Kept for the life of the game, like command ids."""
+    """Which notices went out: kept long enough to outlive the stream's retries (then they expire)."""
 
     def sent(self, notice: Notice) -> bool: ...
 
