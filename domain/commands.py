@@ -151,18 +151,43 @@ class DiscardGoal(_Command):
     goal: str
 
 
+class ClaimGoal(_Command):
+    """Solo: complete one of your goals (an offered Distill, Sell or Earn goal, or a Collect goal that is met)."""
+
+    type: Literal["claim_goal"] = "claim_goal"
+    goal: str
+
+
+class DeclineGoals(_Command):
+    """Solo: give up the goals offered now (Collect goals stay claimable while they are met)."""
+
+    type: Literal["decline_goals"] = "decline_goals"
+
+
+class SwapGoals(_Command):
+    """Solo, once per game (the Swap card, +5 to the target): two goals of one row change places."""
+
+    type: Literal["swap_goals"] = "swap_goals"
+    row: int = Field(ge=0, le=4)  # 0 = bottom row
+    a: int = Field(ge=0, le=3)  # positions, 0 = left
+    b: int = Field(ge=0, le=3)
+
+
 PlayerCommand = Annotated[
     ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Distill | Redistill | SkipDistill
-    | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal,
+    | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal | ClaimGoal
+    | DeclineGoals | SwapGoals,
     Field(discriminator="type"),
 ]
 Command = CreateGame | ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Distill \
-    | Redistill | SkipDistill | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal
+    | Redistill | SkipDistill | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal \
+    | ClaimGoal | DeclineGoals | SwapGoals
 
 COMMAND_TYPES: dict[str, type[BaseModel]] = {
     c.model_fields["type"].default: c
     for c in (ChooseDistiller, Buy, Gain, Look, Reveal, Decline, PassTurn, Trade, Distill, Redistill, SkipDistill,
-              NameSpirit, KeepFlavor, Sell, DoubleFlavor, PlaceLabel, Age, Taste, DiscardGoal)
+              NameSpirit, KeepFlavor, Sell, DoubleFlavor, PlaceLabel, Age, Taste, DiscardGoal, ClaimGoal,
+              DeclineGoals, SwapGoals)
 }
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain import commands as c
-from domain import distill, market, round, sell, setup
+from domain import distill, market, round, sell, setup, solo
 from domain.context import Ctx
 from domain.errors import RuleViolation, require
 from domain.flow import advance
@@ -58,6 +58,9 @@ HANDLERS: dict[type, Handler] = {
     c.Age: round.age,
     c.Taste: round.taste,
     c.DiscardGoal: round.discard_goal,
+    c.ClaimGoal: solo.claim,
+    c.DeclineGoals: solo.decline,
+    c.SwapGoals: solo.swap,
 }
 
 
@@ -78,6 +81,8 @@ def execute(state: GameState, command: Any, rng: Rng | None = None) -> tuple[lis
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise RuleViolation("unknown_command", f"Unknown command {type(command).__name__}.")
+    if state.solo is not None and state.solo.offered and not isinstance(command, c.ClaimGoal | c.DeclineGoals):
+        raise RuleViolation("goals_offered", "Claim one of the goals offered, or decline them, first.")
     ctx = Ctx(state, chance)
     handler(ctx, command)
     advance(ctx)

@@ -30,6 +30,7 @@ from domain.powers.distill import (
     top_only_options,
 )
 from domain.powers.flavors import end_of_distill
+from domain.solo import offer_distill
 from domain.state import GameState, Player
 
 NEVER_TRADED = frozenset({"yeast", "alcohol"})
@@ -175,6 +176,7 @@ def name_spirit(ctx: Ctx, cmd: NameSpirit) -> None:
     if cash is not None and CARDS[cash].money:
         ctx.emit(ev.MoneyGained(seat=cmd.seat, money=CARDS[cash].money, power=CASH_CUT, card=cash))
     end_of_distill(ctx, cmd.seat, spirit_id)
+    offer_distill(ctx, spirit_id)
 
 
 def skip(ctx: Ctx, cmd: SkipDistill) -> None:

@@ -18,6 +18,7 @@ from domain.power_events import (  # the powers' events, part of the Event union
     PowerOffered,
     SpiritRecut,
 )
+from domain.solo_events import GoalClaimed, GoalsDeclined, GoalsOffered, GoalsSwapped, SoloOutcome
 
 
 class _Event(BaseModel):
@@ -37,6 +38,8 @@ class Setup(BaseModel):
     goals: tuple[tuple[str, ...], ...]
     awards: tuple[str, ...]
     first_player: int
+    solo_grid: tuple[tuple[str, ...], ...] = ()  # solo: the goal rows, bottom to top, left to right
+    solo_cleanup: tuple[str, ...] = ()  # solo: the B clean-up deck in turning order
 
 
 class GameCreated(_Event):
@@ -68,11 +71,6 @@ class CardBought(_Event):
     refill: str | None = None  # the card dealt into slot 1 after a row purchase
     bonus_money: int = 0  # the basic Yeast purchase bonus (and Gunnhild Hellström's on basic Water)
     discounts: tuple[str, ...] = ()  # the powers whose once-per-round discount this purchase used
-
-
-
-
-
 
 
 class CardRevealed(_Event):
@@ -108,6 +106,8 @@ class MarketCleanedUp(_Event):
     type: Literal["market_cleaned_up"] = "market_cleaned_up"
     discarded: dict[str, tuple[str, ...]]
     refills: dict[str, tuple[str, ...]]
+    solo_card: str | None = None  # solo: the B card turned, whose back names the slots
+    slots: dict[str, tuple[int, ...]] = Field(default_factory=dict)  # solo: slots discarded (1 = left); {} = rightmost
 
 
 class PhaseStarted(_Event):
@@ -137,7 +137,6 @@ class SpiritDistilled(_Event):
     top_only: bool = False
 
 
-
 class DistillSkipped(_Event):
     type: Literal["distill_skipped"] = "distill_skipped"
     seat: int
@@ -157,8 +156,6 @@ class SpiritNamed(_Event):
     returned: str | None = None  # Spirit Safe: the cut card put back into the spirit
 
 
-
-
 class LabelsSettled(_Event):
     type: Literal["labels_settled"] = "labels_settled"
     labelled: tuple[int, ...]  # spirit ids that got a label
@@ -175,7 +172,6 @@ class SpiritSold(_Event):
     sp: int
     breakdown: dict[str, int]
     double_choice: bool = False  # Warehouse Manager: the owner now picks the flavor whose money counts double
-
 
 
 class LabelPlaced(_Event):
@@ -236,6 +232,7 @@ class GameEnded(_Event):
     scores: tuple[dict[str, int], ...]  # per seat: breakdown + total sp + money
     winners: tuple[int, ...]
     revealed: str | None = None  # Trucker: the top premium ingredient, worth its money in SP
+    solo: SoloOutcome | None = None  # solo games only
 
 
 Event = Annotated[
@@ -243,7 +240,8 @@ Event = Annotated[
     | DeckLooked | PowerDeclined | CardRevealed | RevealDeclined | PlayerPassed | DeckReshuffled
     | MarketCleanedUp | PhaseStarted | Traded | SpiritDistilled | SpiritRecut | DistillSkipped | SpiritNamed
     | FlavorsDrawn | FlavorKept | LabelsSettled | SpiritSold | FlavorDoubled | LabelPlaced | SpiritStored
-    | FlavorAdded | AwardsScored | TastingHeld | GoalDiscarded | RoundEnded | GameEnded,
+    | FlavorAdded | AwardsScored | TastingHeld | GoalDiscarded | RoundEnded | GameEnded | GoalsOffered
+    | GoalClaimed | GoalsDeclined | GoalsSwapped,
     Field(discriminator="type"),
 ]
 EVENT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])

@@ -8,7 +8,8 @@ from typing import Any
 import domain.evolve_market
 import domain.evolve_powers
 import domain.evolve_round
-import domain.evolve_sell  # noqa: F401  (each module registers its appliers)
+import domain.evolve_sell
+import domain.evolve_solo  # noqa: F401  (each module registers its appliers)
 from domain.appliers import APPLIERS
 from domain.state import GameState
 

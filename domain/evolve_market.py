@@ -8,6 +8,7 @@ from domain.catalogue import DISTILLERS, FLIGHTS
 from domain.evolve_powers import to_bottom
 from domain.lookups import next_seat, remove_all, signature_ingredient
 from domain.powers import FRESH
+from domain.solo import new_solo
 from domain.state import GameState, Pending, Player, Spirit
 
 
@@ -25,6 +26,7 @@ def _created(s: GameState, e: ev.GameCreated) -> None:
     s.awards = list(setup.awards)
     per_recipe, basic = (5, 7) if n == 1 else (n, 2 * n)
     s.labels = {r: per_recipe for r in FLIGHTS[setup.flight].recipes} | {"vodka": basic, "moonshine": basic}
+    s.solo = new_solo(setup) if setup.solo_grid else None
 
 
 @applies(ev.DistillerChosen)
@@ -44,6 +46,8 @@ def _round_started(s: GameState, e: ev.RoundStarted) -> None:
     for p in s.players:
         p.basics_bought, p.passed, p.traded, p.distilled = 0, False, False, False
         p.sales, p.pending, p.powers_used = [], None, []
+    if s.solo is not None:
+        s.solo.round_sp = s.players[0].sp
 
 
 @applies(ev.CardBought)
@@ -121,11 +125,16 @@ def _reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
 def _cleaned(s: GameState, e: ev.MarketCleanedUp) -> None:
     for deck, gone in e.discarded.items():
         row = s.rows[deck]
+        if deck in e.slots:  # solo: the slots the B card names; the rest slide right
+            for k in sorted((k for k in e.slots[deck] if k <= len(row)), reverse=True):
+                s.truck.append(row.pop(k - 1))
         for _ in gone:
-            if row:
+            if row and deck not in e.slots:
                 s.truck.append(row.pop())
             if s.decks[deck]:
                 row.insert(0, s.decks[deck].pop())
+    if e.solo_card is not None and s.solo is not None:
+        s.solo.turned += 1
 
 
 @applies(ev.PhaseStarted)

@@ -17,6 +17,8 @@ def apply_spirit_sold(s: GameState, e: ev.SpiritSold) -> None:
     spirit = next(x for x in p.spirits if x.id == e.spirit_id)
     p.spirits.remove(spirit)
     p.sales.append(sale_record(p, spirit, e.bottle, e.money, e.sp))
+    if s.solo is not None and p.sales[-1].region_match:
+        s.solo.matched_bottles += 1
     p.money += e.money
     p.sp += e.sp
     if e.bottle not in REUSABLE:

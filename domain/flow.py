@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain import events as ev
+from domain import solo
 from domain.awards import score_awards
 from domain.context import Ctx
 from domain.distill import can_start
@@ -19,7 +20,10 @@ MAX_STEPS = 64
 
 
 def _cleanup(ctx: Ctx) -> None:
-    """End of Market: discard the rightmost card of each row and refill (twice with 2 players)."""
+    """End of Market: discard the rightmost card of each row and refill (twice with 2 players; solo: B card)."""
+    if ctx.state.solo is not None:
+        solo.cleanup(ctx)
+        return
     times = 2 if ctx.state.n == 2 else 1
     for deck in DECKS:
         ctx.ensure_deck(deck, times)
@@ -36,12 +40,18 @@ def _end_game(ctx: Ctx) -> None:
         ctx.ensure_deck(deck)
         revealed = ctx.top(deck)
     scores, winners = final_scores(ctx.state, revealed)
-    ctx.emit(ev.GameEnded(scores=scores, winners=winners, revealed=revealed))
+    outcome = None
+    if ctx.state.solo is not None:
+        outcome = solo.outcome(ctx.state.solo, scores[0]["sp"])
+        winners = (0,) if outcome.won else ()
+    ctx.emit(ev.GameEnded(scores=scores, winners=winners, revealed=revealed, solo=outcome))
 
 
 def _step(ctx: Ctx) -> bool:
     """Emit the next automatic event(s); False when a player must act."""
     s: GameState = ctx.state
+    if s.solo is not None and s.solo.offered:
+        return False  # the player answers the goals offered first
     if s.phase == "setup":
         if any(p.distiller is None for p in s.players):
             return False
@@ -98,6 +108,7 @@ def _step(ctx: Ctx) -> bool:
         tasting = tuple(p.seat for p in s.players if not p.sales and p.sp > 0)
         discard = tuple(p.seat for p in s.players if s.round == GOAL_DISCARD_ROUND and len(p.goals) > 2)
         ctx.emit(ev.PhaseStarted(phase="round_end", tasting=tasting, discard=discard))
+        solo.offer_round_end(ctx)
     elif s.phase == "round_end":
         if any(p.tasting_due or p.discard_due for p in s.players):
             return False

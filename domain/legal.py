@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import commands as c
-from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES
+from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES, SOLO_CARDS
 from domain.catalogue.model import Market
 from domain.distill import may_distill_now, recipe_options, trade_options, tradeable
 from domain.lookups import bottles, can_distill, deck_of, washback_cards
@@ -15,6 +15,7 @@ from domain.powers.distill import extra_alcohol_options, may_redistill, top_only
 from domain.powers.market import basic_limit
 from domain.round import free_warehouses, waiting_to_age
 from domain.sell import free_cards, free_cubes, must_sell, reward_possible, sellable
+from domain.solo import claimable, collect_met, swappable
 from domain.state import DECKS, GameState, Player
 
 BASIC_OFFERS: list[Offer] = [("basic", d.id, None, d.cost or 0) for d in CARDS.values() if d.market is Market.BASIC]
@@ -94,11 +95,33 @@ def _sell(s: GameState, p: Player) -> list[Any]:
     return out if must_sell(p) else [*out, c.PassTurn(seat=p.seat)]
 
 
+def _solo(s: GameState, base: list[Any]) -> list[Any]:
+    """Solo: the goals offered (claim one or decline) block everything else; otherwise the Collect goals met and
+    the Swap card's swaps join whatever else the player may do now."""
+    solo = s.solo
+    assert solo is not None
+    met = collect_met(s)
+    if solo.offered:
+        goals = dict.fromkeys([g for g in solo.offered if g in claimable(solo) and SOLO_CARDS[g].type != "collect"]
+                              + met)
+        return [*(c.ClaimGoal(goal=g) for g in goals), c.DeclineGoals()]
+    if not base:
+        return base
+    return [*base, *(c.ClaimGoal(goal=g) for g in met),
+            *(c.SwapGoals(row=r, a=a, b=b) for r, a, b in swappable(solo))]
+
+
 def legal_actions(state: GameState, seat: int) -> list[Any]:
     """Commands `seat` may send now; `decide` accepts each one (a property test holds them together)."""
     s = state
     if not 0 <= seat < s.n:
         return []
+    if s.solo is not None and s.phase not in ("setup", "finished"):
+        return _solo(s, _base(s, seat))
+    return _base(s, seat)
+
+
+def _base(s: GameState, seat: int) -> list[Any]:
     p = s.players[seat]
     if s.phase == "setup":
         return [] if p.distiller else [c.ChooseDistiller(seat=seat, distiller=d) for d in p.dealt]
@@ -127,6 +150,8 @@ def legal_actions(state: GameState, seat: int) -> list[Any]:
 def to_act(state: GameState) -> list[int]:
     """Seats that must act before the game can move on (exactly those with legal actions)."""
     s = state
+    if s.solo is not None and s.solo.offered:
+        return [0]
     if s.phase in ("market", "sell"):
         return [s.turn] if s.turn is not None else []
     if s.phase == "setup":

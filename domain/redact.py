@@ -30,6 +30,11 @@ def redact(event: Any, seat: int | None, now: GameState) -> dict[str, Any]:
         setup["flavor_deck"] = len(setup["flavor_deck"])
         setup["dealt_distillers"] = [d if i == seat else HIDDEN for i, d in enumerate(setup["dealt_distillers"])]
         setup["goals"] = [g if i == seat else HIDDEN for i, g in enumerate(setup["goals"])]
+        if now.solo is not None:  # solo: face-down goals and the clean-up deck's order stay hidden from everyone
+            up = now.solo.revealed
+            setup["solo_grid"] = [[g if up[r][i] else HIDDEN for i, g in enumerate(row)]
+                                  for r, row in enumerate(setup["solo_grid"])]
+            setup["solo_cleanup"] = len(setup["solo_cleanup"])
     elif isinstance(event, ev.DeckReshuffled):
         data["order"] = len(event.order)
     elif isinstance(event, ev.DistillerChosen):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from domain.catalogue import CARDS, RECIPES
-from domain.catalogue.model import Kind, Region
+from domain.catalogue.model import Kind, Market, Region
 from domain.powers.sale import BEST, best_double, bonuses, double_candidates, flavor_count_bonus
 from domain.sale_context import SaleContext
 from domain.state import Player, Sale, Spirit
@@ -100,11 +101,14 @@ def sale_value(owner: Player, spirit: Spirit, bottle: str, doubled: str | None =
 def sale_record(owner: Player, spirit: Spirit, bottle: str, money: int, sp: int) -> Sale:
     ctx = SaleContext(owner, spirit, bottle)
     kinds = [CARDS[c].kind for c in spirit.cards]
+    sugars = Counter(CARDS[c].sugar for c in spirit.cards if CARDS[c].kind is Kind.SUGAR)
     return Sale(
         recipe=spirit.recipe, money=money, sp=sp,
         alcohol=kinds.count(Kind.ALCOHOL), sugars=kinds.count(Kind.SUGAR), flavors=len(spirit.flavors),
         aged=RECIPES[spirit.recipe].aged,
         region_match=ctx.bottle_region is not Region.NONE and ctx.bottle_region is ctx.recipe_region,
+        water=kinds.count(Kind.WATER), same_sugar=max(sugars.values(), default=0),
+        basic_sugars=sum(1 for c in spirit.cards if CARDS[c].kind is Kind.SUGAR and CARDS[c].market is Market.BASIC),
     )
 
 

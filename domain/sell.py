@@ -12,6 +12,7 @@ from domain.lookups import BASIC_BARRELS, BASIC_INGREDIENTS, bottles
 from domain.market import check_slot
 from domain.powers.sale import BEST, double_candidates
 from domain.sale import sale_value
+from domain.solo import offer_sale
 from domain.state import GameState, Player, Spirit
 
 WAREHOUSE_SPACES = 2
@@ -49,6 +50,8 @@ def sell(ctx: Ctx, cmd: Sell) -> None:
     money, sp, breakdown = sale_value(p, spirit, cmd.bottle, None if choice else BEST)
     ctx.emit(ev.SpiritSold(seat=cmd.seat, spirit_id=spirit.id, bottle=cmd.bottle, flavors=tuple(spirit.flavors),
                            money=money, sp=sp, breakdown=breakdown, double_choice=choice))
+    if not choice:
+        offer_sale(ctx)
 
 
 def double_flavor(ctx: Ctx, cmd: DoubleFlavor) -> None:
@@ -60,6 +63,7 @@ def double_flavor(ctx: Ctx, cmd: DoubleFlavor) -> None:
     assert pend is not None and pend.spirit is not None
     require(cmd.card in pend.cards, "flavor_choice", "Choose one of the flavors revealed.", revealed=pend.cards)
     ctx.emit(ev.FlavorDoubled(seat=cmd.seat, spirit_id=pend.spirit, card=cmd.card, money=CARDS[cmd.card].money))
+    offer_sale(ctx)
 
 
 def pass_sell(ctx: Ctx, cmd: PassTurn) -> None:

@@ -12,6 +12,7 @@ from domain.commands import ChooseDistiller, CreateGame
 from domain.context import Ctx
 from domain.errors import require
 from domain.rng import Rng
+from domain.solo import deal
 
 ROW_SIZE = 4
 GOALS_DEALT = 3
@@ -38,7 +39,7 @@ def _deal(pool: list[str], per_seat: int, seats: int) -> tuple[tuple[str, ...], 
 
 def create_game(cmd: CreateGame, rng: Rng) -> list[Any]:
     n = len(cmd.seats)
-    require(2 <= n <= 5, "player_count", "Multiplayer games need 2 to 5 seats (solo is not available yet).")
+    require(1 <= n <= 5, "player_count", "A game has 1 (solo) to 5 seats.")
     flight = _pick_flight(cmd.options.flight, rng)
     rows: dict[str, tuple[str, ...]] = {}
     decks: dict[str, tuple[str, ...]] = {}
@@ -49,14 +50,15 @@ def create_game(cmd: CreateGame, rng: Rng) -> list[Any]:
         decks[name] = tuple(cards[:-ROW_SIZE])
     pool = [d.id for d in DISTILLERS.values()
             if not (cmd.options.pairings and flight in d.removed_with_pairings)]
-    goals = [g.id for g in GOALS.values() if flight not in g.excluded_flights]
-    awards = _shuffled(eligible(flight, n), rng)[: n + 1]
+    goals = [g.id for g in GOALS.values() if flight not in g.excluded_flights] if n > 1 else []
+    awards = _shuffled(eligible(flight, n), rng)[: n + 1] if n > 1 else []  # none in solo (RULES §1.13)
+    grid, cleanup = deal(cmd.options.solo_difficulty, flight, rng) if n == 1 else ((), ())
     setup = ev.Setup(
         names=tuple(s.name for s in cmd.seats), flight=flight, rows=rows, decks=decks,
         flavor_deck=tuple(_shuffled(list(deck(Market.FLAVOR)), rng)),
         dealt_distillers=_deal(_shuffled(pool, rng), DISTILLERS_DEALT, n),
         goals=_deal(_shuffled(goals, rng), GOALS_DEALT, n),
-        awards=tuple(awards), first_player=rng.randrange(n),
+        awards=tuple(awards), first_player=rng.randrange(n), solo_grid=grid, solo_cleanup=cleanup,
     )
     assert all(FLIGHTS[flight].recipes)
     return [ev.GameCreated(options=cmd.options, setup=setup)]

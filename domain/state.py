@@ -44,6 +44,9 @@ class Sale:
     flavors: int
     aged: bool
     region_match: bool
+    water: int = 0
+    basic_sugars: int = 0
+    same_sugar: int = 0  # the most sugar cards of one type
 
 
 @dataclass(slots=True)
@@ -122,6 +125,27 @@ class Player:
 
 
 @dataclass(slots=True)
+class Solo:
+    """The solo goal grid (RULES §3.10): rows bottom (0) to top (4), positions left (0) to right."""
+
+    grid: list[list[str]]
+    revealed: list[list[bool]]
+    available: list[list[bool]]
+    cleanup: list[str]  # the B clean-up deck, in turning order
+    completed: list[str] = field(default_factory=list)  # in claim order
+    turned: int = 0  # clean-up cards turned so far
+    swap_used: bool = False
+    offered: list[str] = field(default_factory=list)  # distill / sell / round-end goals waiting for an answer
+    round_sp: int = 0  # SP when the round started (Earn goals)
+    matched_bottles: int = 0  # sales whose bottle matched the spirit's region (B7)
+
+    def clone(self) -> Solo:
+        return Solo([list(r) for r in self.grid], [list(r) for r in self.revealed],
+                    [list(r) for r in self.available], list(self.cleanup), list(self.completed), self.turned,
+                    self.swap_used, list(self.offered), self.round_sp, self.matched_bottles)
+
+
+@dataclass(slots=True)
 class GameState:
     options: Options = field(default_factory=Options)
     players: list[Player] = field(default_factory=list)
@@ -141,6 +165,7 @@ class GameState:
     next_spirit: int = 1
     winners: list[int] = field(default_factory=list)
     aged_round: int = 0  # the last round whose Age phase has handed out its flavors
+    solo: Solo | None = None  # solo games only
 
     def clone(self) -> GameState:
         return GameState(
@@ -149,7 +174,7 @@ class GameState:
             {k: list(v) for k, v in self.decks.items()}, list(self.truck), list(self.flavor_deck),
             list(self.flavor_discard), dict(self.labels), list(self.awards),
             {k: list(v) for k, v in self.awards_won.items()}, self.next_spirit, list(self.winners),
-            self.aged_round,
+            self.aged_round, self.solo.clone() if self.solo is not None else None,
         )
 
     @property

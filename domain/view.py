@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from domain.legal import legal_actions, to_act
+from domain.solo import claimable_at, floor, rows_completed, target
 from domain.state import GameState, Player, Spirit
 
 
@@ -60,6 +61,20 @@ def _trades_secret(s: GameState) -> bool:
     return s.phase == "distill" and s.options.distill_order == "simultaneous"
 
 
+def _solo(s: GameState) -> dict[str, Any] | None:
+    """The solo grid: face-down cards show as hidden; the clean-up deck only by the cards already turned."""
+    solo = s.solo
+    if solo is None:
+        return None
+    rows = [[{"card": g if solo.revealed[r][i] else None, "hidden": not solo.revealed[r][i],
+              "available": solo.available[r][i], "completed": g in solo.completed,
+              "claimable": claimable_at(solo, r, i)} for i, g in enumerate(row)] for r, row in enumerate(solo.grid)]
+    turned = [solo.cleanup[k % len(solo.cleanup)] for k in range(solo.turned)] if solo.cleanup else []
+    return {"rows": rows, "completed": list(solo.completed), "closed_below": floor(solo), "target": target(solo),
+            "rows_completed": rows_completed(solo), "swap_used": solo.swap_used, "offered": list(solo.offered),
+            "cleanup_turned": turned, "cleanup_size": len(solo.cleanup)}
+
+
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
     s = state
     return {
@@ -73,6 +88,6 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "awards_won": {k: list(v) for k, v in s.awards_won.items()},
         "players": [_player(s, p, seat) for p in s.players],
         "to_act": to_act(s), "winners": list(s.winners),
-        "you": seat,
+        "you": seat, "solo": _solo(s),
         "legal_actions": [a.model_dump() for a in legal_actions(s, seat)] if seat is not None else [],
     }

@@ -40,6 +40,9 @@ COMMAND_SUMMARIES: dict[str, str] = {
     "age": "Put the new spirit into a warehouse to age",
     "taste": "Tasting at round end: turn up to 4 SP into money (0 to decline)",
     "discard_goal": "Discard a goal at round end",
+    "claim_goal": "Solo: claim one of the goals offered or open to you",
+    "decline_goals": "Solo: decline the goals offered (Collect goals stay open)",
+    "swap_goals": "Solo: swap two goals within a row, once per game (+5 to the target)",
 }
 
 

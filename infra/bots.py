@@ -74,8 +74,10 @@ def _value(state: GameState, seat: int, a: Any) -> float:
         return {0: 3.0, 1: 4.0, 4: 3.5}.get(a.space, 2.0) + (0 if a.take_sp else 0.5)
     if t == "discard_goal":
         return -METRICS[GOALS[a.goal].metric](p)
-    if t in ("distill", "age"):
+    if t in ("distill", "age", "claim_goal"):
         return 10
+    if t in ("decline_goals", "swap_goals"):
+        return -1
     if t == "taste":
         return -a.sp
     return 0

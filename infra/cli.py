@@ -13,8 +13,8 @@ from infra import cli_catalogue, cli_play
 def _simulate(args: argparse.Namespace) -> int:
     from infra.simulate import simulate, terminal_progress
 
-    if not 2 <= args.players <= 5:
-        print("error: --players must be 2 to 5", file=sys.stderr)
+    if not 1 <= args.players <= 5:
+        print("error: --players must be 1 to 5", file=sys.stderr)
         return 2
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
@@ -25,7 +25,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return 0
     for g in result["games"]:
         scores = ", ".join(f"seat {s['seat']}: {s['sp']} SP ({s['money']} money)" for s in g["scores"])
-        winners = ", ".join(str(w) for w in g["winners"])
+        winners = ", ".join(str(w) for w in g["winners"]) or "none"
         print(f"seed {g['seed']}: {g['rounds_played']} rounds, {g['events']} events; {scores}; winner {winners}")
     print(f"{result['games_per_second']} games/s")
     return 0

@@ -106,6 +106,26 @@ def whose_turn(view: dict[str, Any]) -> str:
     return f"waiting for {who}"
 
 
+def _goal(cell: dict[str, Any]) -> str:
+    if cell.get("hidden"):
+        return "??"
+    # claimable: unlocked, face up, in a row still open; it is claimed once its condition is met
+    mark = "done" if cell.get("completed") else "open" if cell.get("claimable") else "locked"
+    return f"{cell.get('card')} ({mark})"
+
+
+def _solo(solo: dict[str, Any]) -> list[str]:
+    """The solo goal grid, top row first, as it lies on the table."""
+    rows = solo.get("rows") or []
+    lines = [f"Solo goals  target {solo.get('target')} SP  rows completed {solo.get('rows_completed')}/{len(rows)}"
+             + ("  swap used" if solo.get("swap_used") else "")]
+    for index in range(len(rows) - 1, -1, -1):
+        lines.append(_row(f"row {index}", "   ".join(_goal(c) for c in rows[index])))
+    if solo.get("offered"):
+        lines.append(_row("offered now", _list(solo["offered"])))
+    return lines
+
+
 def render(answer: dict[str, Any]) -> str:
     """The text of `distilled show` for one GET /games/{game_id} answer ({"game_id", "version", "view"})."""
     view = answer["view"]
@@ -118,6 +138,8 @@ def render(answer: dict[str, Any]) -> str:
     lines.append(_row("truck", _counted(view.get("truck") or [])))
     lines.append(_row("labels left", _list(f"{k} {v}" for k, v in (view.get("labels") or {}).items())))
     lines.append(_row("awards", _list(view.get("awards"))))
+    if view.get("solo"):
+        lines += ["", *_solo(view["solo"])]
     lines += ["", "Players"]
     for p in view.get("players") or []:
         lines += _player(p, view)

@@ -20,7 +20,7 @@ STATE_CODEC_REVISION = 1
 # The fingerprint of the state's shape, written down rather than computed at cold start (building the
 # schema costs a Lambda tens of milliseconds); tests/infra/test_serialization.py fails until it matches
 # `state_shape()`, so a deploy that changes the shape always retires old snapshots.
-SNAPSHOT_SCHEMA_VERSION = 1034960022
+SNAPSHOT_SCHEMA_VERSION = 109926724
 
 
 @cache

@@ -70,6 +70,8 @@ def cli_words(action: dict[str, Any]) -> str:
                        + _flag("return-card", a.get("return_card")) + _flag("cash-card", a.get("cash_card")),
         "gain": f"gain {a.get('card')}", "look": f"look {a.get('deck')}", "redistill": "redistill",
         "keep_flavor": f"keep-flavor {a.get('card')}", "double_flavor": f"double-flavor {a.get('card')}",
+        "claim_goal": f"claim-goal {a.get('goal')}", "decline_goals": "decline-goals",
+        "swap_goals": f"swap-goals {a.get('row')} {a.get('a')} {a.get('b')}",
         "sell": f"sell {a.get('spirit')} --bottle {a.get('bottle')}",
         "age": f"age {a.get('warehouse')}", "taste": f"taste {a.get('sp')}", "discard_goal": f"discard {a.get('goal')}",
     }

@@ -124,6 +124,12 @@ def _sell_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bottle", required=True, help="the bottle to sell it in")
 
 
+def _swap_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("row", type=int, help="the row, 0 (bottom) to 4")
+    parser.add_argument("a", type=int, help="one position in the row, 0 (left) to 3")
+    parser.add_argument("b", type=int, help="the other position")
+
+
 PLAYER_COMMANDS: tuple[PlayerCommand, ...] = (
     PlayerCommand("choose-distiller", "choose_distiller", "choose your distiller (setup)",
                   *_one("distiller", about="one of the two distillers you were dealt")),
@@ -153,4 +159,8 @@ PLAYER_COMMANDS: tuple[PlayerCommand, ...] = (
     PlayerCommand("keep-flavor", "keep_flavor", "keep one of the flavor cards a power drew", *_one("card")),
     PlayerCommand("double-flavor", "double_flavor", "Warehouse Manager: the flavor whose money counts double",
                   *_one("card")),
+    PlayerCommand("claim-goal", "claim_goal", "solo: claim a goal", *_one("goal", about="e.g. C6")),
+    PlayerCommand("decline-goals", "decline_goals", "solo: decline the goals offered", _none, lambda args: {}),
+    PlayerCommand("swap-goals", "swap_goals", "solo: swap two goals within a row (once; +5 to the target)",
+                  _swap_arguments, lambda args: {"row": args.row, "a": args.a, "b": args.b}),
 )

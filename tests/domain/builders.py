@@ -53,6 +53,9 @@ GOALS = (
     ("close_to_home", "diverse_portfolio", "just_desserts"),
 )
 AWARDS = ("proof_120", "sweet", "mouth_party", "top_shelf", "recruiter", "builder")  # rarely met by accident
+SOLO_GRID = (  # a standard solo layout, bottom row first: C, C (face down), B, C (face down), A
+    ("C8", "C18"), ("C1", "C10", "C5"), ("B2", "B3", "B4", "B1"), ("C7", "C9", "C6"), ("A5", "A6"))
+SOLO_CLEANUP = ("B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12", "B13", "B14", "B15", "B16", "B17", "B18")
 
 
 def seats(n: int) -> tuple[SeatSpec, ...]:
@@ -79,17 +82,22 @@ class Game:
     flavor_deck: tuple[str, ...] | None = None
     goals: tuple[tuple[str, ...], ...] | None = None
     awards: tuple[str, ...] | None = None
+    solo_grid: tuple[tuple[str, ...], ...] = SOLO_GRID  # used with players=1 only
+    solo_cleanup: tuple[str, ...] = SOLO_CLEANUP
 
     def created(self) -> GameCreated:
         n = self.players
         rows = {k: self.rows.get(k, v) for k, v in ROWS.items()}
         decks = {k: self.decks.get(k, rest_of(MARKETS[k], rows[k])) for k in ROWS}
         dealt = tuple((self.distillers[i], OTHER[i]) for i in range(n))
+        solo = n == 1
         setup = Setup(
             names=tuple(f"P{i}" for i in range(n)), flight=self.flight, rows=rows, decks=decks,
             flavor_deck=self.flavor_deck if self.flavor_deck is not None else deck(Market.FLAVOR),
-            dealt_distillers=dealt, goals=self.goals or GOALS[:n],
-            awards=self.awards if self.awards is not None else AWARDS[: n + 1], first_player=self.first_player,
+            dealt_distillers=dealt, goals=self.goals or (((),) if solo else GOALS[:n]),
+            awards=self.awards if self.awards is not None else (() if solo else AWARDS[: n + 1]),
+            first_player=self.first_player, solo_grid=self.solo_grid if solo else (),
+            solo_cleanup=self.solo_cleanup if solo else (),
         )
         return GameCreated(options=self.options, setup=setup)
 

@@ -29,8 +29,10 @@ OLD: dict[str, Any] = {  # a labelled Whiskey that has aged once: for add_spirit
 
 
 def autopilot(s: GameState) -> Any | None:
-    """A plain default move for whoever must act: pass, skip, sell in the glass bottle, take 2 SP, and the
-    builders' default answer to a power's choice."""
+    """A plain default move for whoever must act: pass, skip, sell in the glass bottle, take 2 SP, decline the
+    solo goals offered, and the builders' default answer to a power's choice."""
+    if s.solo is not None and s.solo.offered:
+        return c.DeclineGoals()
     choice = default_choice(s)
     if choice is not None:
         return choice

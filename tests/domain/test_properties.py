@@ -1,4 +1,4 @@
-"""Property tests over random legal games of 2-5 players (DESIGN §10).
+"""Property tests over random legal games of 1-5 players (DESIGN §10; 1 = solo, RULES §3.10).
 
 With `powers`, once distillers are chosen every player also gets 3 upgrades from the top of the upgrade deck,
 20 more money, a wood and a clay barrel and the cubes of the flight's aged recipes (a hand-made position: the
@@ -26,6 +26,7 @@ from domain.options import Options, SeatSpec
 from domain.redact import redact
 from domain.state import DECKS, GameState, Pending
 from infra.bots import concrete as bot_concrete
+from tests.domain.solo_checks import check_solo, solo_secrets
 
 MARKETS = {"upgrades": Market.UPGRADE, "ingredients": Market.INGREDIENT, "items": Market.ITEM}
 
@@ -66,6 +67,8 @@ def check_invariants(s: GameState) -> None:
         assert len(p.upgrades) <= 3
         assert all(set(sp.known_flavors) <= set(sp.flavors) for sp in p.spirits)
         assert sum(1 for q in s.players if q.pending is not None) <= 1 or s.phase in ("distill", "age")
+    if s.solo is not None:
+        check_solo(s)
 
 
 def secret_flavors(s: GameState, seat: int | None) -> set[str]:
@@ -87,7 +90,7 @@ def check_views(s: GameState) -> None:
     for seat in [None, *range(s.n)]:
         v = view(s, seat)
         text = json.dumps(v)
-        assert not quoted_in(text, secret_flavors(s, seat))
+        assert not quoted_in(text, secret_flavors(s, seat) | solo_secrets(s))
         assert all(isinstance(n, int) for n in v["deck_sizes"].values())
         for other in v["players"]:
             if other["seat"] != seat and s.phase != "finished":
@@ -105,7 +108,7 @@ def check_history(s: GameState, new: list[Any]) -> None:
     (Checked as the events come: a card once revealed may be reshuffled and drawn face down again.)"""
     for seat in [None, *range(s.n)]:
         text = json.dumps([redact(e, seat, s) for e in new])
-        assert not quoted_in(text, secret_flavors(s, seat))
+        assert not quoted_in(text, secret_flavors(s, seat) | solo_secrets(s))
         for p in s.players:
             if p.seat != seat and s.phase != "finished":
                 assert not quoted_in(text, set(p.goals))
@@ -207,21 +210,27 @@ def play_and_check(players: int, seed: int, options: Options, powers: bool = Fal
     check_views(state)
     assert fold(events, start) == state
     assert state.round == 7 and all(p.score is not None for p in state.players)
+    if state.solo is not None:
+        end = events[-1]
+        assert end.solo is not None and list(state.winners) == ([0] if end.solo.won else [])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**32),
+@given(players=st.integers(1, 5), seed=st.integers(0, 2**32),
        order=st.sampled_from(["simultaneous", "sequential"]), sp_alt=st.booleans(), pairings=st.booleans(),
-       flight=st.sampled_from(["random_all", "G", "H"]), auto_best=st.booleans(), powers=st.booleans())
+       flight=st.sampled_from(["random_all", "G", "H"]), auto_best=st.booleans(), powers=st.booleans(),
+       difficulty=st.sampled_from(["standard", "hard", "expert"]))
 def test_random_legal_games_keep_every_invariant(players: int, seed: int, order: str, sp_alt: bool,
-                                                 pairings: bool, flight: str, auto_best: bool, powers: bool) -> None:
+                                                 pairings: bool, flight: str, auto_best: bool, powers: bool,
+                                                 difficulty: str) -> None:
     options = Options.model_validate({"distill_order": order, "label_sp_alternative": sp_alt,
-                                      "pairings": pairings, "flight": flight, "auto_best": auto_best})
+                                      "pairings": pairings, "flight": flight, "auto_best": auto_best,
+                                      "solo_difficulty": difficulty})
     play_and_check(players, seed, options, powers)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), auto_best=st.booleans())
+@given(players=st.integers(1, 5), seed=st.integers(0, 2**32), auto_best=st.booleans())
 def test_random_games_with_powers_dealt_keep_every_invariant(players: int, seed: int, auto_best: bool) -> None:
     play_and_check(players, seed, Options(flight="random_all", auto_best=auto_best), powers=True)
 
@@ -233,3 +242,10 @@ def test_replay_is_deterministic() -> None:
     a, b = play(3, 11, random_bot), play(3, 11, random_bot)
     assert [e.model_dump() for e in a.events] == [e.model_dump() for e in b.events]
     assert fold(a.events) == a.state
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), difficulty=st.sampled_from(["standard", "hard", "expert"]),
+       flight=st.sampled_from(["random_all", "G"]), powers=st.booleans())
+def test_random_solo_games_keep_every_invariant(seed: int, difficulty: str, flight: str, powers: bool) -> None:
+    play_and_check(1, seed, Options.model_validate({"flight": flight, "solo_difficulty": difficulty}), powers)

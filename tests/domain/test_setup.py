@@ -83,8 +83,7 @@ def test_labels_per_player_count(n: int) -> None:
     assert state.labels == {**{r: n for r in FLIGHTS["B"].recipes}, "vodka": 2 * n, "moonshine": 2 * n}
 
 
-def test_one_seat_is_refused_and_a_game_is_created_once() -> None:
-    then_rejected(GameState(), CreateGame(seats=seats(1)), "player_count")
+def test_a_game_is_created_once() -> None:
     then_rejected(Game().start(), CreateGame(seats=seats(2)), "game_exists")
     then_rejected(GameState(), c.PassTurn(seat=0), "no_game")
 

@@ -126,7 +126,7 @@ class TestRefusedAndNothingWritten:
         refused(reply, 415, "unsupported_media_type")
 
     @pytest.mark.parametrize("body", [
-        {"seats": [{"name": "Solo"}]}, {"seats": []}, {"seats": [{"name": f"P{i}"} for i in range(6)]},
+        {"seats": []}, {"seats": [{"name": f"P{i}"} for i in range(6)]},
         {"seats": [{"name": ""}, {"name": "B"}]}, {"seats": [{"name": "A", "email": "nope"}, {"name": "B"}]},
         {"seats": [{"name": "A"}, {"name": "B"}], "options": {"flight": "Z"}}, {},
     ])
