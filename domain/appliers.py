@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.catalogue.model import Kind, Market
-from domain.lookups import card, deck_of, next_seat
+from domain.lookups import card, deck_of
 from domain.state import GameState, Player
 
 Applier = Callable[[GameState, Any], None]
@@ -50,5 +50,13 @@ def take_from_row(state: GameState, deck: str, cid: str) -> None:
 
 def advance_turn(state: GameState, seat: int) -> None:
     """After a Market or Sell action the turn passes clockwise to the next player still in."""
-    if state.players[seat].pending is None:
-        state.turn = next_seat(state, seat, lambda q: not q.passed)
+    players = state.players
+    if players[seat].pending is not None:
+        return
+    n = len(players)
+    for i in range(1, n + 1):  # next_seat inlined: this runs for most events of a game, in every fold
+        nxt = players[(seat + i) % n]
+        if not nxt.passed:
+            state.turn = nxt.seat
+            return
+    state.turn = None
