@@ -80,7 +80,9 @@ def _new(args: argparse.Namespace) -> int:
     print(f"game {game_id} created on {client.url}")
     for seat, (name, token) in enumerate(zip(names, tokens, strict=True)):
         print(f"  seat {seat} {name:<12} token {token}")
-    print(f"tokens saved in {saved.path}; next: distilled show --seat 0   (or: distilled bots --seats 1,2)")
+    others = ",".join(str(seat) for seat in range(1, len(names)))
+    bots = f"   (or let bots play the others: distilled bots --seats {others})" if others else ""
+    print(f"tokens saved in {saved.path}; next: distilled show --seat 0{bots}")
     return 0
 
 
