@@ -19,16 +19,9 @@ from domain.catalogue import GOALS
 from infra import cli_play
 from infra.client import ApiClient
 from infra.client import bots as http_bots
-from infra.local.sam import functions, routes
-from infra.template import TEMPLATE_PATH, load_template
 from tests.local.process import ServerProcess, eventually
 
 NAMES = ["Ada", "Grace", "Linus"]
-
-pytestmark = pytest.mark.skipif(
-    not routes(functions(load_template(), TEMPLATE_PATH.parent)), reason="template.yaml has no HTTP routes yet"
-)
-
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerProcess]:
