@@ -7,7 +7,7 @@ from typing import Any
 
 from domain import events as ev
 from domain.appliers import APPLIERS
-from domain.errors import RuleViolation
+from domain.errors import RuleViolation, require
 from domain.lookups import deck_of
 from domain.rng import Rng
 from domain.state import GameState, Player
@@ -27,6 +27,13 @@ class Ctx:
         if not 0 <= seat < self.state.n:
             raise RuleViolation("unknown_seat", f"There is no seat {seat} in this game.")
         return self.state.players[seat]
+
+    def on_turn(self, seat: int, phase: str, what: str) -> Player:
+        """The acting player, in a turn-order phase (Market, Sell) where it is their turn."""
+        p = self.player(seat)
+        require(self.state.phase == phase, "wrong_phase", f"That is a {what} action.")
+        require(self.state.turn == seat, "not_your_turn", f"It is not your turn in the {what} phase.")
+        return p
 
     def ensure_deck(self, deck: str, need: int = 1) -> None:
         """Before drawing: if a premium deck runs short, shuffle its truck cards in beneath it."""

@@ -123,7 +123,7 @@ class Traded(_Event):
     seat: int
     gave: str
     took: str
-    round: int | None = None  # None only in events stored before the field existed
+    round: int
 
 
 class SpiritDistilled(_Event):
@@ -141,7 +141,7 @@ class DistillSkipped(_Event):
     type: Literal["distill_skipped"] = "distill_skipped"
     seat: int
     automatic: bool = False
-    round: int | None = None  # None only in events stored before the field existed
+    round: int
 
 
 class SpiritNamed(_Event):

@@ -31,13 +31,6 @@ def cube_cost(recipe: str) -> int:
     return CUBE_COSTS[recipe]
 
 
-def _my_market_turn(ctx: Ctx, seat: int) -> Player:
-    p = ctx.player(seat)
-    require(ctx.state.phase == "market", "wrong_phase", "That is a Market action.")
-    require(ctx.state.turn == seat, "not_your_turn", "It is not your turn in the Market.")
-    return p
-
-
 def _afford(p: Player, cost: int) -> None:
     require(p.money >= cost, "cannot_afford", f"That costs {cost} and you have {p.money}.")
 
@@ -51,7 +44,7 @@ def priced(p: Player, card: str | None, base: int, save: bool) -> tuple[int, tup
 
 
 def buy(ctx: Ctx, cmd: Buy) -> None:
-    p = _my_market_turn(ctx, cmd.seat)
+    p = ctx.on_turn(cmd.seat, "market", "Market")
     s = ctx.state
     if cmd.source == "cube":
         require(cmd.card is None and cmd.replace is None, "bad_fields", "A recipe cube purchase names only a recipe.")
@@ -98,7 +91,7 @@ def buy(ctx: Ctx, cmd: Buy) -> None:
 
 
 def reveal(ctx: Ctx, cmd: Reveal) -> None:
-    p = _my_market_turn(ctx, cmd.seat)
+    p = ctx.on_turn(cmd.seat, "market", "Market")
     require(p.pending is not None and p.pending.kind == "reveal_deck", "no_reveal",
             "A reveal comes only with a Basic Water purchase.")
     ctx.ensure_deck(cmd.deck)
@@ -109,7 +102,7 @@ def reveal(ctx: Ctx, cmd: Reveal) -> None:
 
 
 def decline(ctx: Ctx, cmd: Decline) -> None:
-    p = _my_market_turn(ctx, cmd.seat)
+    p = ctx.on_turn(cmd.seat, "market", "Market")
     require(p.pending is not None and p.pending.kind in ("reveal_deck", "revealed"), "nothing_to_decline",
             "There is no water reveal to decline.")
     assert p.pending is not None
@@ -117,6 +110,6 @@ def decline(ctx: Ctx, cmd: Decline) -> None:
 
 
 def pass_market(ctx: Ctx, cmd: PassTurn) -> None:
-    p = _my_market_turn(ctx, cmd.seat)
+    p = ctx.on_turn(cmd.seat, "market", "Market")
     require(p.pending is None, "pending_choice", "Finish the water reveal first.")
     ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="market"))

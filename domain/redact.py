@@ -17,8 +17,7 @@ def _distill_secret(event: Any, seat: int | None, now: GameState) -> bool:
     """Another seat's trade, washback and result stay hidden until that Distill phase closes (D2)."""
     if event.seat == seat or now.options.distill_order == "sequential":
         return False
-    made_in = getattr(event, "round", None)
-    return now.phase == "distill" and now.round == (now.round if made_in is None else made_in)
+    return now.phase == "distill" and now.round == event.round
 
 
 def redact(event: Any, seat: int | None, now: GameState) -> dict[str, Any]:

@@ -30,15 +30,8 @@ def must_sell(p: Player) -> bool:
     return len(fresh) + len(p.warehouse_spirits) > WAREHOUSE_SPACES
 
 
-def _my_sell_turn(ctx: Ctx, seat: int) -> Player:
-    p = ctx.player(seat)
-    require(ctx.state.phase == "sell", "wrong_phase", "That is a Sell action.")
-    require(ctx.state.turn == seat, "not_your_turn", "It is not your turn to sell.")
-    return p
-
-
 def sell(ctx: Ctx, cmd: Sell) -> None:
-    p = _my_sell_turn(ctx, cmd.seat)
+    p = ctx.on_turn(cmd.seat, "sell", "Sell")
     require(p.pending is None, "pending_choice", "Finish the last sale first (its flavor or label).")
     spirit = p.spirit(cmd.spirit)
     require(spirit is not None, "unknown_spirit", "You have no such spirit.")
@@ -56,7 +49,7 @@ def sell(ctx: Ctx, cmd: Sell) -> None:
 
 def double_flavor(ctx: Ctx, cmd: DoubleFlavor) -> None:
     """Warehouse Manager, after the reveal: the flavor card whose money counts twice."""
-    p = _my_sell_turn(ctx, cmd.seat)
+    p = ctx.on_turn(cmd.seat, "sell", "Sell")
     pend = p.pending
     require(pend is not None and pend.kind == "double_flavor", "no_flavor_choice",
             "You have no sold flavors to choose from.")
@@ -67,7 +60,7 @@ def double_flavor(ctx: Ctx, cmd: DoubleFlavor) -> None:
 
 
 def pass_sell(ctx: Ctx, cmd: PassTurn) -> None:
-    p = _my_sell_turn(ctx, cmd.seat)
+    p = ctx.on_turn(cmd.seat, "sell", "Sell")
     require(p.pending is None, "pending_choice", "Place your label first.")
     require(not must_sell(p), "must_sell",
             "You must sell: a non-aged spirit sells this round, and a new aged spirit needs a free warehouse.")
@@ -104,7 +97,7 @@ def reward_possible(state: GameState, p: Player, space: int) -> bool:
 
 
 def place_label(ctx: Ctx, cmd: PlaceLabel) -> None:
-    p = _my_sell_turn(ctx, cmd.seat)
+    p = ctx.on_turn(cmd.seat, "sell", "Sell")
     s = ctx.state
     require(p.pending is not None and p.pending.kind == "place_label", "no_label",
             "You have no label waiting to be placed.")
