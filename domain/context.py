@@ -47,9 +47,9 @@ class Ctx:
 
     def ensure_flavors(self, need: int) -> None:
         s = self.state
-        if len(s.flavor_deck) >= need or not s.flavor_discard:
+        pool = s.flavor_discard + s.flavor_discard_down
+        if len(s.flavor_deck) >= need or not pool:
             return
-        pool = list(s.flavor_discard)
         self.rng.shuffle(pool)
         self.emit(ev.DeckReshuffled(deck="flavors", order=tuple(pool)))
 

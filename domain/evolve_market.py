@@ -9,7 +9,7 @@ from domain.evolve_powers import to_bottom
 from domain.lookups import next_seat, remove_all, signature_ingredient
 from domain.powers import FRESH
 from domain.solo import new_solo
-from domain.state import GameState, Pending, Player, Spirit
+from domain.state import GameState, Opening, Pending, Player, Spirit
 
 
 @applies(ev.GameCreated)
@@ -114,7 +114,7 @@ def _passed(s: GameState, e: ev.PlayerPassed) -> None:
 @applies(ev.DeckReshuffled)
 def _reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
     if e.deck == "flavors":
-        s.flavor_discard = []
+        s.flavor_discard, s.flavor_discard_down = [], []
         s.flavor_deck = list(e.order) + s.flavor_deck
         return
     remove_all(s.truck, e.order)
@@ -140,6 +140,11 @@ def _cleaned(s: GameState, e: ev.MarketCleanedUp) -> None:
 @applies(ev.PhaseStarted)
 def _phase(s: GameState, e: ev.PhaseStarted) -> None:
     s.phase, s.turn = e.phase, e.turn
+    s.opening = None
+    if e.phase == "distill" and s.options.distill_order == "simultaneous":
+        solo = s.solo.clone() if s.solo is not None else None
+        s.opening = Opening([p.clone() for p in s.players], list(s.truck), len(s.flavor_deck),
+                            list(s.flavor_discard), len(s.flavor_discard_down), solo)
     for p in s.players:
         p.passed = False
         p.tasting_due = p.seat in e.tasting

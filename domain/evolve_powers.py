@@ -82,7 +82,7 @@ def _kept(s: GameState, e: ev.FlavorKept) -> None:
     assert spirit is not None
     spirit.flavors.append(e.card)
     spirit.known_flavors.append(e.card)
-    s.flavor_discard += e.discarded
+    s.flavor_discard_down += e.discarded  # face down: the owner alone saw them (docs/adr/0001)
     p.pending = None
 
 

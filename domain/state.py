@@ -146,6 +146,22 @@ class Solo:
 
 
 @dataclass(slots=True)
+class Opening:
+    """The table as every seat saw it when a simultaneous Distill phase opened (RULES D2).
+
+    Until the phase closes each seat sees the others, the truck, the flavor piles and the solo grid as they were
+    then: nothing another seat does during the phase can show through. Never mutated once made (states share it).
+    """
+
+    players: list[Player]
+    truck: list[str]
+    flavor_deck: int
+    flavor_discard: list[str]
+    flavor_discard_down: int
+    solo: Solo | None
+
+
+@dataclass(slots=True)
 class GameState:
     options: Options = field(default_factory=Options)
     players: list[Player] = field(default_factory=list)
@@ -158,7 +174,8 @@ class GameState:
     decks: dict[str, list[str]] = field(default_factory=dict)  # top at the end
     truck: list[str] = field(default_factory=list)
     flavor_deck: list[str] = field(default_factory=list)
-    flavor_discard: list[str] = field(default_factory=list)
+    flavor_discard: list[str] = field(default_factory=list)  # face up: the flavors sales revealed
+    flavor_discard_down: list[str] = field(default_factory=list)  # face down: drawn by a power and not kept
     labels: dict[str, int] = field(default_factory=dict)
     awards: list[str] = field(default_factory=list)  # still open
     awards_won: dict[str, list[int]] = field(default_factory=dict)
@@ -166,15 +183,16 @@ class GameState:
     winners: list[int] = field(default_factory=list)
     aged_round: int = 0  # the last round whose Age phase has handed out its flavors
     solo: Solo | None = None  # solo games only
+    opening: Opening | None = None  # while a simultaneous Distill phase is open: what the other seats see
 
     def clone(self) -> GameState:
         return GameState(
             self.options, [p.clone() for p in self.players], self.phase, self.round, self.first_player,
             self.turn, self.flight, {k: list(v) for k, v in self.rows.items()},
             {k: list(v) for k, v in self.decks.items()}, list(self.truck), list(self.flavor_deck),
-            list(self.flavor_discard), dict(self.labels), list(self.awards),
+            list(self.flavor_discard), list(self.flavor_discard_down), dict(self.labels), list(self.awards),
             {k: list(v) for k, v in self.awards_won.items()}, self.next_spirit, list(self.winners),
-            self.aged_round, self.solo.clone() if self.solo is not None else None,
+            self.aged_round, self.solo.clone() if self.solo is not None else None, self.opening,
         )
 
     @property

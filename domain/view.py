@@ -7,44 +7,37 @@ from typing import Any
 
 from domain.legal import legal_actions, to_act
 from domain.solo import claimable_at, floor, rows_completed, target
-from domain.state import GameState, Player, Spirit
+from domain.state import GameState, Player, Solo, Spirit
 
 
-def _spirit(s: GameState, spirit: Spirit, mine: bool) -> dict[str, Any]:
-    hidden_result = (s.phase == "distill" and s.options.distill_order == "simultaneous" and not spirit.warehouse
-                     and not mine)
-    out: dict[str, Any] = {
+def _spirit(spirit: Spirit, mine: bool) -> dict[str, Any]:
+    return {
         "id": spirit.id, "warehouse": spirit.warehouse, "round_distilled": spirit.round_distilled,
-        "flavors": len(spirit.flavors), "times_aged": spirit.times_aged,
+        "flavors": len(spirit.flavors), "times_aged": spirit.times_aged, "recipe": spirit.recipe,
+        "barrel": spirit.barrel, "cards": sorted(spirit.cards), "label": spirit.label,
+        "label_pending": spirit.label_pending,
+        "known_flavors": list(spirit.known_flavors) if mine else None,  # drawn by a power: the owner's only
     }
-    if not hidden_result:
-        out |= {"recipe": spirit.recipe, "barrel": spirit.barrel, "cards": sorted(spirit.cards),
-                "label": spirit.label, "label_pending": spirit.label_pending}
-    out["known_flavors"] = list(spirit.known_flavors) if mine else None  # drawn by a power: the owner's only
-    return out
 
 
 def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
+    """`p` is the live record for its own seat; for the others, during a secret phase, the record at its opening."""
     mine = viewer == p.seat
     finished = s.phase == "finished"
-    secret_distill = s.phase == "distill" and not mine and s.options.distill_order == "simultaneous"
     out: dict[str, Any] = {
         "seat": p.seat, "name": p.name, "money": p.money, "sp": p.sp,
         "distiller": p.distiller if (mine or s.phase != "setup") else None,
-        "storeroom": sorted(p.storeroom) if not secret_distill else None,
-        "upgrades": list(p.upgrades), "display": list(p.display),
+        "storeroom": sorted(p.storeroom), "upgrades": list(p.upgrades), "display": list(p.display),
         "cubes": list(p.cubes), "label_spaces": list(p.label_spaces), "extra_labels": list(p.extra_labels),
         "signature_aside": p.signature_aside, "signature_made": p.signature_made,
-        # A fresh spirit of another seat would tell that it distilled rather than skipped (D2).
-        "spirits": [_spirit(s, x, mine) for x in p.spirits if x.warehouse or not secret_distill],
-        "basics_bought": p.basics_bought, "passed": p.passed,
-        "powers_used": list(p.powers_used) if not secret_distill else None,
-        "distilled": p.distilled if not secret_distill else None,
+        "spirits": [_spirit(x, mine) for x in p.spirits],
+        "basics_bought": p.basics_bought, "passed": p.passed, "powers_used": list(p.powers_used),
+        # Whether another seat distilled or skipped stays secret until the phase closes (D2); to_act tells who
+        # still has to act.
+        "distilled": p.distilled if (mine or s.opening is None) else None,
         "goals": list(p.goals) if (mine or finished) else None, "goal_count": len(p.goals),
-        "score": p.score,
+        "score": p.score, "pantry": sorted(p.pantry), "pantry_count": len(p.pantry),
     }
-    out["pantry"] = sorted(p.pantry) if not secret_distill else None
-    out["pantry_count"] = len(p.pantry) if not secret_distill else None
     if mine:
         out["dealt_distillers"] = list(p.dealt)
         out["pending"] = None if p.pending is None else {
@@ -56,14 +49,8 @@ def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
     return out
 
 
-def _trades_secret(s: GameState) -> bool:
-    """Trades put cards in the truck during a simultaneous Distill phase; they stay secret until it closes."""
-    return s.phase == "distill" and s.options.distill_order == "simultaneous"
-
-
-def _solo(s: GameState) -> dict[str, Any] | None:
+def _solo(solo: Solo | None) -> dict[str, Any] | None:
     """The solo grid: face-down cards show as hidden; the clean-up deck only by the cards already turned."""
-    solo = s.solo
     if solo is None:
         return None
     rows = [[{"card": g if solo.revealed[r][i] else None, "hidden": not solo.revealed[r][i],
@@ -77,17 +64,28 @@ def _solo(s: GameState) -> dict[str, Any] | None:
 
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
     s = state
+    # During a simultaneous Distill phase the others' boards and the shared piles are shown as the phase found
+    # them (D2): only the seat's own board is live.
+    table = s.opening
+    others = table.players if table is not None else s.players
+    truck = table.truck if table is not None else s.truck
+    flavor_deck = table.flavor_deck if table is not None else len(s.flavor_deck)
+    discard = table.flavor_discard if table is not None else s.flavor_discard
+    face_down = table.flavor_discard_down if table is not None else len(s.flavor_discard_down)
+    solo = s.solo if table is None or seat is not None else table.solo
     return {
         "phase": s.phase, "round": s.round, "first_player": s.first_player, "turn": s.turn,
         "flight": s.flight, "options": s.options.model_dump(),
         "rows": {k: list(v) for k, v in s.rows.items()},
         "deck_sizes": {k: len(v) for k, v in s.decks.items()},
-        "truck": sorted(s.truck) if not _trades_secret(s) else None,
-        "flavor_deck_size": len(s.flavor_deck), "flavor_discard": dict(Counter(s.flavor_discard)),
+        "truck": sorted(truck),
+        "flavor_deck_size": flavor_deck, "flavor_discard": dict(Counter(discard)),
+        "flavor_discard_face_down": face_down,
         "labels": dict(s.labels), "awards": list(s.awards),
         "awards_won": {k: list(v) for k, v in s.awards_won.items()},
-        "players": [_player(s, p, seat) for p in s.players],
+        "players": [_player(s, p if p.seat == seat else others[p.seat], seat) for p in s.players],
         "to_act": to_act(s), "winners": list(s.winners),
-        "you": seat, "solo": _solo(s),
+        "secret_phase": table is not None,  # the others' boards and the shared piles as the phase found them
+        "you": seat, "solo": _solo(solo),
         "legal_actions": [a.model_dump() for a in legal_actions(s, seat)] if seat is not None else [],
     }

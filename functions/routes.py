@@ -9,7 +9,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 from domain.options import SeatSpec
-from domain.redact import redact
+from domain.redact import redact_history
 from functions import runtime
 from functions.http import caller_seat, game_reply, json_response, load_game
 from functions.models import CreatedGame, CreateGameBody, ErrorReply, GameReply, History
@@ -94,13 +94,14 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
         # Only what the loaded state has seen: redaction judges each event against that state.
         commits = [c for c in runtime.store().commits(game_id, after) if c.version <= aggregate.version]
         page = commits[:limit]
+        # The whole span up to now is judged, not just the page: it tells where an open secret phase began.
+        seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != SEATS_RECORD])
+                               for c in commits], seat, aggregate.state)
         body = {
             "game_id": game_id, "version": aggregate.version, "seat": seat,
             "commits": [
-                {"version": c.version, "seat": c.seat, "recorded_at": c.recorded_at,
-                 "events": [redact(domain_event(e), seat, aggregate.state) for e in c.events
-                            if e["type"] != SEATS_RECORD]}
-                for c in page
+                {"version": c.version, "seat": c.seat, "recorded_at": c.recorded_at, "events": events}
+                for c, events in zip(page, seen, strict=False)
             ],
             "next_after": page[-1].version if len(commits) > limit else None,
         }

@@ -58,7 +58,10 @@ def _player(p: dict[str, Any], view: dict[str, Any]) -> list[str]:
     count = p.get("pantry_count")
     hidden = f"{count} cards (hidden)" if count is not None else "hidden until the Distill phase ends"
     pantry = _counted(p["pantry"]) if p.get("pantry") is not None else hidden
-    lines = [head, _row("pantry", pantry, 4), _row("storeroom", _counted(p.get("storeroom") or []), 4)]
+    lines = [head]
+    if view.get("secret_phase") and p["seat"] != view.get("you"):
+        lines.append("    (as the Distill phase began: what they do in it stays secret until it ends)")
+    lines += [_row("pantry", pantry, 4), _row("storeroom", _counted(p.get("storeroom") or []), 4)]
     spirits = p.get("spirits") or []
     warehouse = [_spirit(s) for s in spirits if s.get("warehouse")]
     washback = [_spirit(s) for s in spirits if not s.get("warehouse")]

@@ -15,12 +15,12 @@ from infra.store import Event
 
 # Bump when `evolve` changes what a state means without changing its shape (a fixed applier): every
 # snapshot written before then is then ignored and rebuilt from the events.
-STATE_CODEC_REVISION = 1
+STATE_CODEC_REVISION = 2  # 2: flavors a power draws and does not keep are discarded face down
 
 # The fingerprint of the state's shape, written down rather than computed at cold start (building the
 # schema costs a Lambda tens of milliseconds); tests/infra/test_serialization.py fails until it matches
 # `state_shape()`, so a deploy that changes the shape always retires old snapshots.
-SNAPSHOT_SCHEMA_VERSION = 109926724
+SNAPSHOT_SCHEMA_VERSION = 1900675668
 
 
 @cache

@@ -10,7 +10,7 @@ from domain import commands as c
 from domain import events as ev
 from domain.legal import legal_actions
 from domain.options import Options
-from domain.redact import HIDDEN, SECRET_STEP, redact
+from domain.redact import HIDDEN, SECRET_STEP, redact, redact_history, secret_step
 from domain.state import GameState
 from domain.view import view
 from tests.domain.builders import Cut, Game, after, assert_legal_agree, edit, one, play, then_rejected, when
@@ -108,29 +108,30 @@ def test_a_simultaneous_result_stays_hidden_from_the_others_until_the_phase_clos
     named = when(state, c.NameSpirit(seat=0, recipe="vodka", barrel="metal_barrel"))
     state = after(state, named)
     theirs = view(state, 1)["players"][0]
-    assert theirs["spirits"] == [] and theirs["pantry"] is None and theirs["distilled"] is None
+    assert theirs["spirits"] == [] and theirs["pantry"] == sorted(BASIC) and theirs["distilled"] is None
     mine = view(state, 0)["players"][0]
     assert mine["spirits"][0]["recipe"] == "vodka" and mine["pantry"] == ["water", "yeast"]
-    for event in [*distill, *named]:
-        assert redact(event, 1, state) == {"type": SECRET_STEP, "seat": 0, HIDDEN: True}
-        assert redact(event, 0, state) == event.model_dump(mode="json")
+    commits = [(0, distill), (0, named)]
+    assert redact_history(commits, 1, state) == [[secret_step(0)], [secret_step(0)]]
+    assert redact_history(commits, None, state) == [[secret_step(0)], [secret_step(0)]]
+    assert redact_history(commits, 0, state) == [[e.model_dump(mode="json") for e in x] for x in (distill, named)]
     state, events = name_vodka(state, 1)
     closed = after(state, events)
     assert closed.phase == "sell"
     assert view(closed, 1)["players"][0]["spirits"][0]["recipe"] == "vodka"
-    assert redact(distill[0], 1, closed)["cut"] == ["yeast", "water"]
+    assert redact_history(commits, 1, closed)[0][0]["cut"] == ["yeast", "water"]
 
 
 def test_a_simultaneous_skip_looks_like_any_other_secret_step_until_the_phase_closes() -> None:
     state = both_distilling()
     skipped = when(state, c.SkipDistill(seat=0))
     state = after(state, skipped)
-    assert redact(skipped[0], 1, state) == {"type": SECRET_STEP, "seat": 0, HIDDEN: True}
-    assert redact(skipped[0], 0, state)["type"] == "distill_skipped"
+    assert redact_history([(0, skipped)], 1, state) == [[{"type": SECRET_STEP, "seat": 0, HIDDEN: True}]]
+    assert redact_history([(0, skipped)], 0, state)[0][0]["type"] == "distill_skipped"
     assert view(state, 1)["players"][0]["distilled"] is None
     state, events = name_vodka(state, 1)
     closed = after(state, events)
-    assert redact(skipped[0], 1, closed)["type"] == "distill_skipped"
+    assert redact_history([(0, skipped)], 1, closed)[0][0]["type"] == "distill_skipped"
 
 
 def sequential(**fields: object) -> GameState:
@@ -168,11 +169,11 @@ def test_during_the_phase_the_others_cannot_tell_the_trade_washback_or_barrel_fr
     state = play(state, c.NameSpirit(seat=0, recipe="whiskey", barrel="wood_barrel"))
     assert "barley" in state.truck
     for seat in (None, 0, 1):
-        assert view(state, seat)["truck"] is None  # the traded Barley would give the trade away
+        assert "barley" not in view(state, seat)["truck"]  # the traded Barley would give the trade away
     seat0 = view(state, 1)["players"][0]
-    assert (seat0["storeroom"], seat0["pantry"], seat0["pantry_count"]) == (None, None, None)
+    assert (seat0["storeroom"], seat0["pantry"], seat0["pantry_count"]) == (
+        ["glass_bottle", "metal_barrel", "wood_barrel"], ["barley", "mixed_grains", "water", "yeast"], 4)
     assert view(state, 0)["players"][0]["storeroom"] == ["glass_bottle", "metal_barrel"]
-    assert view(state, 0)["players"][1]["storeroom"] is None
     closed = play(state, c.SkipDistill(seat=1))
     assert closed.phase == "age"  # the phase closed (and nobody had anything to sell)
     shown = view(closed, 1)
@@ -187,6 +188,7 @@ def test_an_old_trade_is_not_hidden_again_in_a_later_distill_phase() -> None:
     state = drive(after(state, events), at("market", 2))
     state = distilling(BASIC, BASIC, start=state)
     assert (state.phase, state.round) == ("distill", 2)
-    assert redact(events[0], 1, state) == events[0].model_dump(mode="json")
     fresh = when(state, c.Trade(seat=0, give="water", take="yeast"))
-    assert redact(fresh[0], 1, state) == {"type": SECRET_STEP, "seat": 0, HIDDEN: True}
+    opened = (1, [ev.PhaseStarted(phase="distill")])  # the last market pass of round 2
+    shown = redact_history([(0, events), opened, (0, fresh)], 1, after(state, fresh))
+    assert shown[0] == [events[0].model_dump(mode="json")] and shown[2] == [secret_step(0)]

@@ -10,7 +10,9 @@ from domain import events as ev
 from domain.commands import OpenDistill
 from domain.legal import legal_actions
 from domain.options import Options
+from domain.redact import redact_history, secret_step
 from domain.state import GameState
+from domain.view import view
 from tests.domain.builders import Cut, Game, after, assert_legal_agree, one, play, then_rejected, when
 from tests.domain.positions import distilling
 
@@ -138,3 +140,20 @@ def test_juliana_takes_money_only_from_a_card_still_cut() -> None:
     assert pairs == {(None, "water"), (None, "yeast"), ("water", "yeast"), ("yeast", "water")}
     then_rejected(state, c.NameSpirit(seat=0, recipe="vodka", barrel="metal_barrel", return_card="water",
                                       cash_card="water"), "cash_choice")
+
+
+def test_juliana_s_cut_card_and_money_stay_hidden_from_the_others_until_the_phase_closes() -> None:
+    """Issue 7: the money event of her naming showed the cut card, and her view showed the raised money."""
+    state = play(distilling(BASIC, BASIC, game=JULIANA), c.Distill(seat=0, washback=tuple(BASIC)),
+                 rng=Cut(top="yeast", bottom="water"))
+    events = when(state, c.NameSpirit(seat=0, recipe="vodka", barrel="metal_barrel", cash_card="water"))
+    named = after(state, events)
+    assert named.phase == "distill" and named.players[0].money == state.players[0].money + 1
+    for seat in (1, None):
+        assert view(named, seat)["players"][0]["money"] == state.players[0].money
+        assert redact_history([(0, events)], seat, named) == [[secret_step(0)]]
+    assert view(named, 0)["players"][0]["money"] == state.players[0].money + 1
+    closed = play(named, c.SkipDistill(seat=1))
+    assert closed.phase != "distill" and view(closed, 1)["players"][0]["money"] == named.players[0].money
+    shown = redact_history([(0, events)], 1, closed)[0]
+    assert {"type": "money_gained", "seat": 0, "money": 1, "power": "juliana", "card": "water"} in shown

@@ -8,7 +8,7 @@ from domain import commands as c
 from domain import events as ev
 from domain.legal import legal_actions, to_act
 from domain.options import Options
-from domain.redact import HIDDEN, SECRET_STEP, redact
+from domain.redact import HIDDEN, SECRET_STEP, redact, redact_history
 from domain.state import GameState
 from domain.view import view
 from tests.domain.builders import Cut, Game, after, assert_legal_agree, one, play, then_rejected, types, when
@@ -56,7 +56,8 @@ def test_doig_ventilator_draws_2_and_its_owner_keeps_1() -> None:
     assert events[0] == ev.FlavorKept(seat=0, round=1, spirit_id=1, power="doig_ventilator", card="flavor_manure",
                                       discarded=("flavor_oaky",))
     state = after(state, events)
-    assert state.players[0].spirits[0].known_flavors == ["flavor_manure"] and state.flavor_discard == ["flavor_oaky"]
+    assert state.players[0].spirits[0].known_flavors == ["flavor_manure"]
+    assert (state.flavor_discard, state.flavor_discard_down) == ([], ["flavor_oaky"])  # face down: no one else saw it
     assert state.phase == "sell"
 
 
@@ -81,7 +82,7 @@ def test_known_flavors_are_shown_to_their_owner_only() -> None:
     assert state.phase == "distill"  # seat 1 may still distil: results stay secret (D2)
     drawn, kept = one(events, ev.FlavorsDrawn), one(events, ev.FlavorKept)
     for seat in (1, None):
-        assert redact(drawn, seat, state) == {"type": SECRET_STEP, "seat": 0, HIDDEN: True}
+        assert redact_history([(0, events)], seat, state) == [[{"type": SECRET_STEP, "seat": 0, HIDDEN: True}]]
     state = play(state, c.SkipDistill(seat=1))
     assert state.phase == "sell"
     assert view(state, 0)["players"][0]["spirits"][0]["known_flavors"] == ["flavor_oaky"]

@@ -51,7 +51,8 @@ def held(pending: Pending | None, kind: str) -> list[str]:
 
 def flavor_cards(s: GameState) -> Counter[str]:
     """Flavors in the deck, the discards, on spirits, and drawn by a power and not placed yet."""
-    zones = s.flavor_deck + s.flavor_discard + [f for p in s.players for sp in p.spirits for f in sp.flavors]
+    zones = s.flavor_deck + s.flavor_discard + s.flavor_discard_down
+    zones += [f for p in s.players for sp in p.spirits for f in sp.flavors]
     zones += [f for p in s.players for f in held(p.pending, "keep_flavor")]
     return Counter(zones)
 

@@ -49,7 +49,8 @@ def test_other_seats_pantries_stay_secret_while_distilling() -> None:
     state = played(5000, until_phase="distill")
     assert state.phase == "distill" and state.options.distill_order == "simultaneous"
     text = render(answer(state, 0))
-    assert "pantry:        hidden until the Distill phase ends" in text and "None" not in text
+    assert "(as the Distill phase began: what they do in it stays secret until it ends)" in text
+    assert "None" not in text
 
 
 def test_other_seats_goals_stay_secret_and_spectators_get_no_actions() -> None:
