@@ -9,8 +9,10 @@ from domain.state import Player
 
 
 def collected(p: Player) -> list[str]:
-    """Placed labels plus the labels on spirits aging in a warehouse (RULES §1.10)."""
-    return p.placed_labels + [s.recipe for s in p.spirits if s.warehouse and s.label]
+    """The recipes goals and awards count: placed labels, plus every spirit aging in a warehouse, labelled or not
+    (RULES D12: one made when its recipe's labels had run out still counts as a spirit of its recipe while it
+    stays there; §1.10's BGA note counted only labelled ones)."""
+    return p.placed_labels + [s.recipe for s in p.spirits if s.warehouse]
 
 
 def count_raw_region(p: Player, region: Region) -> int:
@@ -19,6 +21,7 @@ def count_raw_region(p: Player, region: Region) -> int:
 
 
 def regions(p: Player) -> list[Region]:
+    """Each collected recipe's region, a Home label's as its owner's distiller's (RULES D14)."""
     return [resolve(RECIPES[r].region, p) for r in collected(p)]
 
 

@@ -190,7 +190,7 @@ def swap(ctx: Ctx, cmd: SwapGoals) -> None:
 
 def cleanup(ctx: Ctx) -> None:
     """End of Market: turn the next B card; its back names the slots (1 = left) discarded in each row. When
-    every B card has been turned, they are turned again in the same order."""
+    every B card has been turned, they are turned again in the same order (RULES D13)."""
     solo = ctx.state.solo
     assert solo is not None and solo.cleanup
     card = solo.cleanup[solo.turned % len(solo.cleanup)]

@@ -1,7 +1,7 @@
 """End-game hooks (RULES §3.9 steps 3 and 5): each upgrade's formula and the money conversion rate.
 
 Following BGA, an upgrade scores its printed SP plus its formula. Labels counted are those collected (placed,
-or on spirits aging in a warehouse, RULES §1.10); a Home label counts for its owner's region.
+or on spirits aging in a warehouse, RULES §1.10 and D12); a Home label counts for its owner's region (D14).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ REVEAL_AT_END: dict[str, str] = {"trucker": "ingredients"}  # the deck whose top
 
 
 def _per_two(region: Region) -> Formula:
+    """Greenhouse, Orchard, Farmer: a Home label counts as one of its owner's region (RULES D14, via `regions`)."""
     return lambda p, _: sum(1 for r in regions(p) if r is region) // 2
 
 

@@ -26,7 +26,7 @@ from domain import commands as c
 from domain import decide, execute, fold, legal_actions, to_act, view
 from domain.catalogue import DISTILLERS
 from domain.commands import CreateGame
-from domain.events import RoundStarted
+from domain.events import DeckLooked, FlavorsDrawn, RoundStarted
 from domain.options import Options, SeatSpec
 from domain.redact import redact_history
 from domain.state import DECKS, GameState
@@ -90,11 +90,12 @@ def alternatives(state: GameState, seat: int, action: Any, rng: random.Random) -
     return out
 
 
-def still_secret(before: GameState, after: GameState, command: Any) -> bool:
-    """The rules have not shown the step yet: its Distill phase is still open; a discarded goal until the end."""
-    if before.opening is not None:
-        return after.opening is not None
-    return not isinstance(command, c.DiscardGoal) or after.phase != "finished"
+def still_secret(before: GameState, after: GameState) -> bool:
+    """The rules have not shown the step yet: its Distill phase is still open, and the game is not over (the final
+    scoring reveals goals and the Trucker's card)."""
+    if after.phase == "finished":
+        return False
+    return before.opening is None or after.opening is not None
 
 
 def seen_by(before: GameState, after: GameState, history: list[Commit], viewer: int | None, show: Show) -> str:
@@ -113,7 +114,9 @@ def check_step(state: GameState, history: list[Commit], seat: int, action: Any, 
     outcomes = []
     for start, command, seed in alternatives(state, seat, action, rng):
         events, after = execute(start, command, random.Random(seed))
-        if still_secret(start, after, command):
+        if start is not state and any(isinstance(e, FlavorsDrawn | DeckLooked) and e.seat != seat for e in events):
+            continue  # the flow went on to another seat's own draw: other deck orders show in its hand, rightly
+        if still_secret(start, after):
             outcomes.append((start, after, [*history, (seat, events)], command))
     for viewer in [None, *(q for q in range(state.n) if q != seat)]:
         first: dict[tuple[bool, ...], tuple[str, Any]] = {}

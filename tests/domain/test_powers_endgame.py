@@ -35,6 +35,11 @@ def formula(p: Player, card: str) -> int:
     (player(("orchard",), ("gin", "vodka"), distiller="angus"), "orchard", 1),  # Home = Europe for Angus
     (player(("greenhouse",), ("cachaca", "cachaca", "pisco", "rum")), "greenhouse", 2),
     (player(("farmer",), ("soju", "shochu", "gin")), "farmer", 1),
+    # RULES D14: Home labels (Vodka, Moonshine, the signature) count as the owner's distiller's region.
+    (player(("greenhouse",), ("pisco", "vodka")), "greenhouse", 1),  # Guillermo: Home = Americas
+    (player(("greenhouse",), ("pisco", "vodka"), distiller="angus"), "greenhouse", 0),
+    (player(("farmer",), ("soju", "moonshine"), distiller="jeong"), "farmer", 1),  # Jeong: Home = Asia
+    (player(("farmer",), ("soju", "moonshine")), "farmer", 0),
     (player(("intern_researcher",), cubes=["gin", "brandy", "cachaca"]), "intern_researcher", 2),
     (player(("warehouse_manager",), ("whiskey", "rum", "cachaca")), "warehouse_manager", 2),
     (player(("master_blender",), ("gin", "gin", "gin", "vodka", "vodka")), "master_blender", 4),

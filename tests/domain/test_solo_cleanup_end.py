@@ -35,6 +35,7 @@ def test_the_next_b_card_names_the_slots_discarded_and_the_rows_slide_right_and_
 
 
 def test_each_market_turns_the_next_b_card_and_a_spent_deck_is_turned_again() -> None:
+    """RULES D13: when the clean-up cards run out they are turned again from the first, in the same order."""
     state = Game(players=1, solo_cleanup=("B5", "B6")).start()
     turned = []
     for events, _ in steps(state):
