@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -137,6 +138,48 @@ class TestRefusedAndNothingWritten:
     @pytest.mark.parametrize("query", [{"after": "-1"}, {"after": "x"}, {"limit": "0"}, {"limit": "501"}])
     def test_a_bad_history_query(self, game: Game, query: dict[str, str]) -> None:
         refused(game.gw.get(f"/games/{game.game_id}/events", query=query), 422, "invalid_request")
+
+
+@pytest.mark.usefixtures("unchanged")
+class TestBodiesPythonsJsonMishandles:
+    """Each was a 500: Python's json raises other errors than JSONDecodeError, or reads what JSON forbids."""
+
+    @pytest.mark.parametrize("raw", [b'{"command_id": "\xff"}', b'{"command_id": "caf\xe9"}'])
+    def test_a_body_that_is_not_utf8(self, game: Game, raw: bytes) -> None:
+        refused(game.gw.post(game.path("pass"), raw=raw, token=game.tokens[0]), 400, "malformed_json")
+        refused(game.gw.post("/games", raw=raw.replace(b"command_id", b"seats")), 400, "malformed_json")
+
+    def test_text_with_lone_surrogates_whether_sent_or_escaped(self, game: Game) -> None:
+        sent = {"body": '{"command_id": "\udcff"}', "isBase64Encoded": False}  # no UTF-8 spells it
+        refused(game.gw.post(game.path("pass"), raw="{}", token=game.tokens[0], event=sent), 400, "malformed_json")
+        escaped = '{"seats": [{"name": "\\ud800"}, {"name": "B"}]}'
+        refused(game.gw.post("/games", raw=escaped), 400, "malformed_json")
+
+    @pytest.mark.parametrize("nested", ["[" * 1000 + "]" * 1000, '{"a":' * 1000 + "1" + "}" * 1000])
+    def test_json_nested_a_thousand_deep(self, game: Game, nested: str) -> None:
+        refused(game.gw.post(game.path("pass"), raw=f'{{"command_id": "a", "x": {nested}}}', token=game.tokens[0]),
+                400, "malformed_json")
+        refused(game.gw.post("/games", raw=f'{{"seats": {nested}}}'), 400, "malformed_json")
+
+    @pytest.mark.parametrize("number", ["1" * 4301, "1e999999", "NaN", "-Infinity"])
+    def test_numbers_json_cannot_hold(self, game: Game, number: str) -> None:
+        raw = f'{{"command_id": "a", "expected_version": {number}}}'
+        refused(game.gw.post(game.path("pass"), raw=raw, token=game.tokens[0]), 400, "malformed_json")
+        refused(game.gw.post("/games", raw=f'{{"seats": [{{"name": "A"}}], "options": {number}}}'), 400,
+                "malformed_json")
+
+
+def test_a_base64_body_is_read_as_the_json_it_holds(game: Game) -> None:
+    """API Gateway base64-encodes a body it deems binary (one sent without a Content-Type, say)."""
+    sent = json.dumps({"seats": [{"name": "A" * 40}] * 2, "options": {"flight": "A"}}).encode()
+    created = game.gw.post("/games", raw=b"", event={"body": base64.b64encode(sent).decode(), "isBase64Encoded": True})
+    assert created.status == 201, created.body
+    # Limits count the bytes sent, not the longer base64 text: 15,000 bytes are 20,000 characters of base64.
+    padded = sent[:-1] + b" " * (15_000 - len(sent)) + b"}"
+    as_base64 = {"body": base64.b64encode(padded).decode(), "isBase64Encoded": True}
+    assert game.gw.post("/games", raw=b"", event=as_base64).status == 201
+    oversized = {"body": base64.b64encode(padded + b" " * 2000).decode(), "isBase64Encoded": True}
+    refused(game.gw.post("/games", raw=b"", event=oversized), 413, "body_too_large")
 
 
 def test_a_token_of_another_game(game: Game) -> None:
