@@ -75,6 +75,22 @@ class TestRefusedAndNothingWritten:
         refused(game.gw.post(game.path("choose_distiller"), raw=json.dumps(body),
                              token=game.tokens[0]), 422, "invalid_request")
 
+    @pytest.mark.parametrize("bent", [
+        {"expected_version": True}, {"expected_version": "1"}, {"expected_version": 1.0}, {"seat": 0.0},
+        {"seat": False}, {"seat": "0"},
+    ])
+    def test_no_field_is_coerced(self, game: Game, bent: dict[str, object]) -> None:
+        """Each of these was read as the int it resembles, and the command was accepted."""
+        body = {"command_id": "a", "distiller": a_distiller(game), **bent}
+        reply = game.gw.post(game.path("choose_distiller"), body, token=game.tokens[0])
+        refused(reply, 422, "invalid_request")
+        assert [e["loc"][-1] for e in reply.body["error"]["details"]["errors"]] == list(bent)
+
+    @pytest.mark.parametrize("options", [{"pairings": 1}, {"auto_best": "true"}, {"label_sp_alternative": 0}])
+    def test_no_option_is_coerced(self, game: Game, options: dict[str, object]) -> None:
+        refused(game.gw.post("/games", {"seats": [{"name": "A"}, {"name": "B"}], "options": options}), 422,
+                "invalid_request")
+
     def test_unknown_command_route(self, game: Game) -> None:
         refused(game.gw.post(game.path("fly"), {"command_id": "a"}, token=game.tokens[0]), 404, "not_found")
         refused(game.gw.request("DELETE", f"/games/{game.game_id}"), 404, "not_found")
@@ -135,7 +151,9 @@ class TestRefusedAndNothingWritten:
         reply = game.gw.post("/games", body)
         assert reply.status == 422 and reply.code in ("invalid_request", "player_count"), reply.body
 
-    @pytest.mark.parametrize("query", [{"after": "-1"}, {"after": "x"}, {"limit": "0"}, {"limit": "501"}])
+    @pytest.mark.parametrize("query", [{"after": "-1"}, {"after": "x"}, {"limit": "0"}, {"limit": "501"},
+                                       {"after": " 1"}, {"after": "1.0"}, {"after": "1_0"}, {"limit": "+5"},
+                                       {"after": "1" * 5000}, {"after": "\u0661"}])
     def test_a_bad_history_query(self, game: Game, query: dict[str, str]) -> None:
         refused(game.gw.get(f"/games/{game.game_id}/events", query=query), 422, "invalid_request")
 
