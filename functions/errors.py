@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from domain.errors import RuleViolation
 from functions.observability import count, logger
-from infra.pipeline import Contention, GameNotFound, StaleVersion
+from infra.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion
 from infra.store import StoreError
 
 MAX_REPORTED_ERRORS = 20
@@ -85,6 +85,8 @@ def answer(error: Exception) -> Answer:
         case StaleVersion():
             return Answer(409, "stale_version", str(error),
                           {"expected_version": error.expected, "version": error.current})
+        case CommandIdReused():
+            return Answer(409, "command_id_reused", str(error), {"command_version": error.version})
         case Contention():
             return Answer(409, "contention", str(error), {"attempts": error.attempts}, RETRY_SOON)
         case ApiError():

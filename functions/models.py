@@ -28,8 +28,9 @@ class CommandBody(_Body):
 
     command_id: str = Field(
         min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$",
-        description="Client-generated id (a UUID, say). Resending the same id for the same seat never acts "
-                    "twice: it is answered with the game as it is now and the version the first send wrote.",
+        description="Client-generated id (a UUID, say). Resending the same command with the same id for the "
+                    "same seat never acts twice: it is answered with the game as it is now and the version the "
+                    "first send wrote. The same id with another command: 409 command_id_reused.",
     )
     expected_version: int | None = Field(
         default=None, ge=1,

@@ -224,6 +224,24 @@ def test_a_repeated_command_id_gets_the_same_answer_and_writes_once(game: Game) 
     assert game.world.commit_count() == before + 1
 
 
+def test_a_command_id_reused_for_another_command_is_refused_and_writes_nothing(game: Game) -> None:
+    state = load(game.world.store, game.game_id).state
+    mine, other = (str(a.distiller) for a in legal_actions(state, 0)[:2])
+    first = game.gw.post(game.path("choose_distiller"), {"command_id": "once", "distiller": mine},
+                         token=game.tokens[0])
+    assert first.status == 200
+    before = game.world.commit_count()
+    reused = game.gw.post(game.path("choose_distiller"), {"command_id": "once", "distiller": other},
+                          token=game.tokens[0])
+    refused(reused, 409, "command_id_reused")
+    assert reused.body["error"]["details"] == {"command_version": 2}
+    # A resend is the same command whatever else it says: expected_version and seat are no part of it.
+    resend = {"distiller": mine, "command_id": "once", "seat": 0, "expected_version": 7, "type": "choose_distiller"}
+    again = game.gw.post(game.path("choose_distiller"), resend, token=game.tokens[0])
+    assert (again.status, again.body["command_version"]) == (200, 2)
+    assert game.world.commit_count() == before
+
+
 def test_the_spectator_sees_no_legal_actions_and_no_one_s_secrets(game: Game) -> None:
     reply = game.gw.get(f"/games/{game.game_id}")
     assert reply.status == 200 and reply.body["seat"] is None
