@@ -18,12 +18,13 @@ from pydantic import ValidationError
 
 from domain.errors import RuleViolation
 from functions.observability import count, logger
-from infra.pipeline import Contention, GameNotFound, StaleVersion
+from infra.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion
 from infra.store import StoreError
 
 MAX_REPORTED_ERRORS = 20
 BEARER_CHALLENGE = {"WWW-Authenticate": 'Bearer realm="distilled"'}
 RETRY_SOON = {"Retry-After": "1"}
+MALFORMED_JSON = "The body is not valid JSON."
 
 
 class ApiError(Exception):
@@ -55,11 +56,20 @@ def _validation_details(errors: Any) -> dict[str, Any]:
     ]}
 
 
+def _json_invalid(errors: Any) -> str | None:
+    """Why the body is not JSON, if that is the error: the parser's reason names a rule or a position, never
+    the body's content."""
+    for e in errors:
+        if e.get("type") == "json_invalid":
+            return str((e.get("ctx") or {}).get("error", ""))
+    return None
+
+
 def answer(error: Exception) -> Answer:
     """The HTTP answer to an exception raised while handling a request."""
     match error:
-        case RequestValidationError() if any(e.get("type") == "json_invalid" for e in error.errors()):
-            return Answer(400, "malformed_json", "The body is not valid JSON.")
+        case RequestValidationError() if (reason := _json_invalid(error.errors())) is not None:
+            return Answer(400, "malformed_json", MALFORMED_JSON, {"reason": reason})
         case RequestValidationError():
             return Answer(422, "invalid_request", "The request does not match the API schema.",
                           _validation_details(error.errors()))
@@ -75,6 +85,8 @@ def answer(error: Exception) -> Answer:
         case StaleVersion():
             return Answer(409, "stale_version", str(error),
                           {"expected_version": error.expected, "version": error.current})
+        case CommandIdReused():
+            return Answer(409, "command_id_reused", str(error), {"command_version": error.version})
         case Contention():
             return Answer(409, "contention", str(error), {"attempts": error.attempts}, RETRY_SOON)
         case ApiError():
@@ -110,14 +122,14 @@ def install(app: APIGatewayHttpResolver) -> None:
                         body=error_body(found.code, found.message, found.details), headers=found.headers)
 
 
-def early_response(status: HTTPStatus, code: str, message: str,
-                   headers: dict[str, str] | None = None) -> dict[str, Any]:
+def early_response(status: HTTPStatus, code: str, message: str, headers: dict[str, str] | None = None,
+                   details: dict[str, Any] | None = None) -> dict[str, Any]:
     """An API Gateway (payload 2.0) answer given before the resolver runs."""
     count("Rejected")
     count("Rejected", code=code)
     return {
         "statusCode": int(status),
         "headers": {"Content-Type": content_types.APPLICATION_JSON, **(headers or {})},
-        "body": json.dumps(error_body(code, message), separators=(",", ":")),
+        "body": json.dumps(error_body(code, message, details), separators=(",", ":")),
         "isBase64Encoded": False,
     }

@@ -12,8 +12,8 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from domain import view
-from functions import runtime
-from functions.errors import BEARER_CHALLENGE, early_response, install, unauthorized
+from functions import json_body, runtime
+from functions.errors import BEARER_CHALLENGE, MALFORMED_JSON, early_response, install, unauthorized
 from functions.models import GAME_ID_PATTERN, MAX_BODY_BYTES
 from functions.observability import logger, metrics, tracer
 from infra.auth import authorization, bearer_token, seat_for
@@ -25,37 +25,53 @@ _GAME_ID = re.compile(GAME_ID_PATTERN)
 
 
 def new_app() -> APIGatewayHttpResolver:
-    app = APIGatewayHttpResolver(enable_validation=True)
+    # Powertools parses each body with this: what it refuses becomes 400 malformed_json, never a 500.
+    app = APIGatewayHttpResolver(enable_validation=True, json_body_deserializer=json_body.loads)
     install(app)
     return app
 
 
-def _precheck(event: dict[str, Any], token_required: bool) -> dict[str, Any] | None:
-    """What can be refused before parsing anything: oversized or non-JSON bodies, a missing token."""
-    body = event.get("body") or ""
-    # Base64 text is longer than its payload, so measuring the text as sent never lets too much through.
-    if len(body) > MAX_BODY_BYTES or len(body.encode("utf-8", "surrogatepass")) > MAX_BODY_BYTES:
-        return early_response(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "body_too_large",
-                              f"The body is over {MAX_BODY_BYTES} bytes.")
+def _precheck(event: dict[str, Any], token_required: bool) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """What can be refused before parsing anything: oversized, non-JSON or non-UTF-8 bodies, a missing token.
+
+    Also answers the event to resolve: its body as text, whether or not API Gateway base64-encoded it.
+    """
+    try:
+        raw = json_body.body_bytes(event.get("body") or "", bool(event.get("isBase64Encoded")), MAX_BODY_BYTES)
+    except json_body.TooLarge:
+        return event, early_response(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "body_too_large",
+                                     f"The body is over {MAX_BODY_BYTES} bytes.")
+    except json_body.BadBody as bad:
+        return event, _malformed(bad)
     headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
     content_type = headers.get("content-type", "")
     method = str(event.get("requestContext", {}).get("http", {}).get("method", "")).upper()
     # Anything but JSON would reach powertools' form and multipart parsers: refuse it up front.
-    if (body or method in ("POST", "PUT", "PATCH")) and content_type \
+    if (raw or method in ("POST", "PUT", "PATCH")) and content_type \
             and not content_type.lower().startswith("application/json"):
-        return early_response(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
-                              "Send the body as application/json.")
+        return event, early_response(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+                                     "Send the body as application/json.")
+    try:
+        text = json_body.body_text(raw)
+    except json_body.BadBody as bad:
+        return event, _malformed(bad)
     if token_required and "authorization" not in headers:
-        return early_response(HTTPStatus.UNAUTHORIZED, "unauthorized", "Send Authorization: Bearer <seat token>.",
-                              BEARER_CHALLENGE)
-    return None
+        return event, early_response(HTTPStatus.UNAUTHORIZED, "unauthorized",
+                                     "Send Authorization: Bearer <seat token>.", BEARER_CHALLENGE)
+    if raw:  # a copy: the caller's event is not ours to change
+        event = {**event, "body": text, "isBase64Encoded": False}
+    return event, None
+
+
+def _malformed(bad: json_body.BadBody) -> dict[str, Any]:
+    return early_response(HTTPStatus.BAD_REQUEST, "malformed_json", MALFORMED_JSON, details={"reason": str(bad)})
 
 
 def entrypoint(app: APIGatewayHttpResolver, *, token_required: bool = False, with_metrics: bool = False) -> Handler:
     """The Lambda handler of one API function. Responses are not traced: they hold a seat's secrets."""
 
     def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-        refused = _precheck(event, token_required)
+        event, refused = _precheck(event, token_required)
         if refused is not None:
             return refused
         return app.resolve(event, context)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from functools import cache
-from typing import Any
+from typing import Any, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -16,7 +16,9 @@ GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Strict: a bool is not an int, "1" is not a number, 1.0 is not an int (JSON cannot tell 1.0 from 1, so an
+    # int field refuses both spellings of a float). A client that sends the wrong type learns it at once.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class CommandBody(_Body):
@@ -26,8 +28,9 @@ class CommandBody(_Body):
 
     command_id: str = Field(
         min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$",
-        description="Client-generated id (a UUID, say). Resending the same id for the same seat never acts "
-                    "twice: it is answered with the game as it is now and the version the first send wrote.",
+        description="Client-generated id (a UUID, say). Resending the same command with the same id for the "
+                    "same seat never acts twice: it is answered with the game as it is now and the version the "
+                    "first send wrote. The same id with another command: 409 command_id_reused.",
     )
     expected_version: int | None = Field(
         default=None, ge=1,
@@ -40,9 +43,19 @@ class CommandBody(_Body):
     )
 
 
+def _as_json(annotation: Any) -> Any:
+    """JSON has arrays, not tuples, and strict validation refuses a list for a tuple: a domain tuple is a
+    list in the body (the domain command converts it back)."""
+    args = get_args(annotation)
+    if get_origin(annotation) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return list[args[0]]  # type: ignore[valid-type]
+    return annotation
+
+
 def _command_body(command: type[BaseModel]) -> type[CommandBody]:
     fields: dict[str, Any] = {
-        name: (info.annotation, copy.copy(info)) for name, info in command.model_fields.items() if name != "seat"
+        name: (_as_json(info.annotation), copy.copy(info))
+        for name, info in command.model_fields.items() if name != "seat"
     }
     model: type[CommandBody] = create_model(
         f"{command.__name__}Body", __base__=CommandBody, __doc__=command.__doc__, **fields
@@ -77,9 +90,18 @@ class SeatIn(_Body):
         return found or None
 
 
+class OptionsIn(Options):
+    """The game options as a request sends them: strictly typed, like every request field."""
+
+    model_config = ConfigDict(strict=True)
+
+
 class CreateGameBody(_Body):
     seats: list[SeatIn] = Field(min_length=1, max_length=5, description="In seat order; 2 to 5 for now.")
-    options: Options = Field(default_factory=Options)
+    options: OptionsIn = Field(default_factory=OptionsIn)
+
+    def game_options(self) -> Options:
+        return Options.model_validate(self.options.model_dump())
 
 
 class SeatToken(BaseModel):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from pydantic import BeforeValidator
 
 from domain.options import SeatSpec
 from domain.redact import redact_history
@@ -24,12 +26,26 @@ TOKEN_OPTIONAL: list[dict[str, list[str]]] = [{}, {SEAT_TOKEN: []}]
 MAX_HISTORY_PAGE = 500
 JSON = "application/json"
 
+_DIGITS = re.compile(r"[0-9]{1,18}")
+
+
+def _digits(value: object) -> object:
+    """A query value is text, and lax int parsing reads too much of it (" 1", "1_0", "+1", "1.0", other
+    scripts' digits): only plain decimal digits are a number here."""
+    if isinstance(value, str) and not _DIGITS.fullmatch(value):
+        raise ValueError("expected a whole number in plain decimal digits")
+    return value
+
+
+Digits = BeforeValidator(_digits)
+
 _ERRORS = {
     400: "The body is not valid JSON.",
     401: "Missing, malformed or unknown seat token.",
     403: "A seat token acting as another seat.",
     404: "Unknown game or route.",
-    409: "stale_version: expected_version is not the newest version; contention: retry.",
+    409: "stale_version: expected_version is not the newest version; command_id_reused: this seat already sent "
+         "that command_id with another command; contention: retry.",
     413: "The body is over 16 KB.",
     415: "The body is not application/json.",
     422: "The body does not match the schema (invalid_request), or the rules refuse the move (its rule code).",
@@ -52,7 +68,7 @@ def add_create_game(app: APIGatewayHttpResolver) -> None:
     )
     def create_game(body: Annotated[CreateGameBody, Body()]) -> Response[CreatedGame]:
         created = pipeline.create_game(
-            runtime.store(), [SeatSpec(name=s.name) for s in body.seats], body.options,
+            runtime.store(), [SeatSpec(name=s.name) for s in body.seats], body.game_options(),
             [s.contact() for s in body.seats], rng=runtime.rng(),
         )
         game_id = created.aggregate.game_id
@@ -86,8 +102,8 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
     )
     def get_events(
         game_id: str,
-        after: Annotated[int, Query(ge=0, description="Only commits above this version.")] = 0,
-        limit: Annotated[int, Query(ge=1, le=MAX_HISTORY_PAGE, description="Commits per page.")] = 200,
+        after: Annotated[int, Digits, Query(ge=0, description="Only commits above this version.")] = 0,
+        limit: Annotated[int, Digits, Query(ge=1, le=MAX_HISTORY_PAGE, description="Commits per page.")] = 200,
     ) -> Response[History]:
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)

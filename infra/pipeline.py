@@ -17,7 +17,7 @@ from domain.commands import CreateGame
 from domain.options import Options, SeatSpec
 from domain.rng import Rng
 from infra.auth import new_token, token_hash
-from infra.serialization import stored_event
+from infra.serialization import command_digest, stored_event
 from infra.snapshots import (
     Aggregate,
     Recent,
@@ -57,6 +57,15 @@ class Contention(Exception):
     def __init__(self, game_id: str, attempts: int) -> None:
         super().__init__(f"Game {game_id!r} is busy: {attempts} attempts lost the race. Send it again.")
         self.attempts = attempts
+
+
+class CommandIdReused(Exception):
+    """This seat already used the command id for another command: a resend must be the same command."""
+
+    def __init__(self, command_id: str, version: int) -> None:
+        super().__init__(f"This seat already sent command_id {command_id!r} with another command (it wrote version "
+                         f"{version}). Send a new command_id for a new command.")
+        self.version = version
 
 
 @dataclass(frozen=True)
@@ -132,13 +141,15 @@ def handle(
 ) -> Outcome:
     """Decide `command` for `seat` (already authenticated: the command's own seat is ignored) and append it.
 
-    A command id already processed for this seat is answered from the game as it is, writing nothing.
+    A command id already processed for this seat is answered from the game as it is, writing nothing, if it
+    carried the same command (CommandIdReused if not).
     `loaded` spares the first read when the caller has just loaded the game (to authorise the seat);
     `recent` (a per-process cache) makes each later read fetch only the commits written since.
-    Raises GameNotFound, StaleVersion, Contention, or the domain's RuleViolation.
+    Raises GameNotFound, StaleVersion, Contention, CommandIdReused, or the domain's RuleViolation.
     """
     command_id = command_id or secrets.token_hex(16)
     command = command.model_copy(update={"seat": seat})
+    digest = command_digest(command)
     chance = rng or production_rng()
     conflicts = 0
     aggregate = loaded
@@ -149,13 +160,15 @@ def handle(
             raise GameNotFound(game_id)
         first = aggregate.written_by(seat, command_id)
         if first is not None:
-            return Outcome(aggregate, seat, first, replayed=True, conflicts=conflicts)
+            if not first.same_command(digest):
+                raise CommandIdReused(command_id, first.version)
+            return Outcome(aggregate, seat, first.version, replayed=True, conflicts=conflicts)
         if expected_version is not None and expected_version != aggregate.version:
             raise StaleVersion(expected_version, aggregate.version)
         events = decide(aggregate.state, command, chance)
         commit = Commit(
             game_id=game_id, version=aggregate.version + 1, command_id=command_id, seat=seat,
-            events=tuple(stored_event(e) for e in events), recorded_at=now(),
+            events=tuple(stored_event(e) for e in events), recorded_at=now(), digest=digest,
         )
         try:
             store.append(commit)

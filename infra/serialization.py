@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import zlib
 from functools import cache
@@ -21,6 +23,11 @@ STATE_CODEC_REVISION = 2  # 2: flavors a power draws and does not keep are disca
 # schema costs a Lambda tens of milliseconds); tests/infra/test_serialization.py fails until it matches
 # `state_shape()`, so a deploy that changes the shape always retires old snapshots.
 SNAPSHOT_SCHEMA_VERSION = 1900675668
+
+
+# Of sha256: 16 bytes (22 characters) tell commands apart as well as the whole hash would, at a fraction of
+# the item size DynamoDB bills (commits and, for every processed command, snapshots).
+DIGEST_BYTES = 16
 
 
 @cache
@@ -45,6 +52,21 @@ def stored_event(event: Any) -> Event:
 def domain_event(stored: Event) -> Any:
     """The domain event back from its stored (already upcast) form."""
     return EVENT.validate_python({k: v for k, v in stored.items() if k != "v"})
+
+
+def command_digest(command: Any) -> str:
+    """A short fingerprint of what a domain command asks for: a resend has the same one, another command not.
+
+    Made from the command as decided, not from the body's text: key order, spacing and spelled-out defaults
+    do not count. Fields at their defaults are left out, so adding an optional field to a command later does
+    not change the fingerprint of a resend that spans the deploy. The seat is left out: command ids are
+    already scoped to a seat. The type is always in (a bare `pass` and a bare `decline` differ only by it).
+    """
+    fields = command.model_dump(mode="json", exclude_defaults=True, exclude={"seat"})
+    fields["type"] = command.type
+    canonical = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    digest = hashlib.sha256(canonical.encode("ascii")).digest()[:DIGEST_BYTES]
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:

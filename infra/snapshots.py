@@ -1,8 +1,9 @@
 """The folded aggregate of one game, and its snapshots.
 
-An aggregate is more than the domain state: it also holds which command ids were already processed
-(so a repeat is recognised on load, for the life of the game) and the seat token hashes (so a command
-is authorised from the same read that loads the game). Both travel in snapshots.
+An aggregate is more than the domain state: it also holds which command ids were already processed, with
+the digest of the command each one carried (so a repeat is recognised on load, for the life of the game,
+and told apart from an id reused for another command), and the seat token hashes (so a command is
+authorised from the same read that loads the game). All of it travels in snapshots.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -48,12 +49,23 @@ def seats_record(token_hashes: Sequence[str], contacts: Sequence[Mapping[str, st
     }
 
 
+class Processed(NamedTuple):
+    """What a processed command id wrote, and the digest of the command it carried."""
+
+    version: int
+    digest: str | None = None  # None: written before commits kept a digest
+
+    def same_command(self, digest: str) -> bool:
+        # Without a digest the two cannot be told apart: answer as before digests were kept (a resend).
+        return self.digest is None or self.digest == digest
+
+
 @dataclass(frozen=True)
 class Aggregate:
     game_id: str
     state: GameState = field(default_factory=GameState)
     version: int = 0
-    processed: Mapping[str, int] = field(default_factory=dict)  # command_key -> version it wrote
+    processed: Mapping[str, Processed] = field(default_factory=dict)  # by command_key
     token_hashes: tuple[str, ...] = ()
     contacts: tuple[Mapping[str, str] | None, ...] = ()
     snapshot_version: int = 0  # the newest snapshot known to exist (0: none)
@@ -62,8 +74,8 @@ class Aggregate:
     def exists(self) -> bool:
         return self.version > 0
 
-    def written_by(self, seat: int | None, command_id: str) -> int | None:
-        """The version a command already wrote, or None if it was never processed."""
+    def written_by(self, seat: int | None, command_id: str) -> Processed | None:
+        """What a command id already wrote, or None if it was never processed."""
         return self.processed.get(command_key(seat, command_id))
 
 
@@ -75,7 +87,7 @@ def fold_commits(aggregate: Aggregate, commits: Sequence[Commit]) -> Aggregate:
     hashes, contacts = aggregate.token_hashes, aggregate.contacts
     events: list[Any] = []
     for commit in commits:
-        processed[command_key(commit.seat, commit.command_id)] = commit.version
+        processed[command_key(commit.seat, commit.command_id)] = Processed(commit.version, commit.digest)
         for stored in commit.events:
             if stored["type"] == SEATS_RECORD:
                 hashes, contacts = tuple(stored["token_sha256"]), tuple(stored["contacts"])
@@ -89,18 +101,32 @@ def fold_commits(aggregate: Aggregate, commits: Sequence[Commit]) -> Aggregate:
 
 def decided(aggregate: Aggregate, commit: Commit, events: Sequence[Any]) -> Aggregate:
     """The aggregate after a commit just written from these domain events (no need to parse them back)."""
-    processed = {**aggregate.processed, command_key(commit.seat, commit.command_id): commit.version}
+    key = command_key(commit.seat, commit.command_id)
+    processed = {**aggregate.processed, key: Processed(commit.version, commit.digest)}
     return replace(aggregate, state=fold(events, aggregate.state), version=commit.version, processed=processed)
 
 
 def to_snapshot(aggregate: Aggregate) -> Snapshot:
     payload = {
         "state": state_to_json(aggregate.state),
-        "processed": dict(aggregate.processed),
+        "processed": {k: _processed_json(p) for k, p in aggregate.processed.items()},
         "token_sha256": list(aggregate.token_hashes),
         "contacts": [dict(c) if c else None for c in aggregate.contacts],
     }
     return Snapshot(aggregate.game_id, aggregate.version, SNAPSHOT_SCHEMA_VERSION, payload)
+
+
+def _processed_json(processed: Processed) -> int | list[Any]:
+    # A bare version where there is no digest: the shape snapshots had before digests, which this code
+    # still reads. Code from before digests cannot read [version, digest] and replays the commits instead.
+    return processed.version if processed.digest is None else [processed.version, processed.digest]
+
+
+def _processed_from_json(value: Any) -> Processed:
+    if isinstance(value, list):
+        version, digest = value
+        return Processed(int(version), str(digest))
+    return Processed(int(value))
 
 
 def from_snapshot(snapshot: Snapshot) -> Aggregate | None:
@@ -109,7 +135,7 @@ def from_snapshot(snapshot: Snapshot) -> Aggregate | None:
         payload = snapshot.payload
         return Aggregate(
             game_id=snapshot.game_id, state=state_from_json(payload["state"]), version=snapshot.version,
-            processed={str(k): int(v) for k, v in payload["processed"].items()},
+            processed={str(k): _processed_from_json(v) for k, v in payload["processed"].items()},
             token_hashes=tuple(payload["token_sha256"]), contacts=tuple(payload["contacts"]),
             snapshot_version=snapshot.version,
         )

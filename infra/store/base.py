@@ -19,6 +19,9 @@ class Commit:
     seat: int | None
     events: tuple[Event, ...]
     recorded_at: str
+    # A short fingerprint of the command (infra.serialization.command_digest), so that a command id sent
+    # again with another command is told apart from a resend. None in commits written before it was kept.
+    digest: str | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,8 @@ def check_commit(commit: Commit) -> None:
         raise ValueError(f"commit version must be an int >= 1, got {commit.version!r}")
     if not commit.game_id or not commit.command_id:
         raise ValueError("commit needs a game_id and a command_id")
+    if commit.digest is not None and (not isinstance(commit.digest, str) or not 0 < len(commit.digest) <= 64):
+        raise ValueError(f"a commit's digest is a short str, got {commit.digest!r}")
     for event in commit.events:
         if not isinstance(event.get("type"), str) or not isinstance(event.get("v"), int):
             raise ValueError(f"stored events need a str 'type' and an int 'v': {event!r}")

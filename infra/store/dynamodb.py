@@ -97,6 +97,8 @@ class DynamoEventStore:
         }
         if commit.seat is not None:
             item["seat"] = {"N": str(commit.seat)}
+        if commit.digest is not None:
+            item["digest"] = {"S": commit.digest}
         with self._errors():
             try:
                 self.requests += 1
@@ -199,6 +201,7 @@ class DynamoEventStore:
             seat=int(item["seat"]["N"]) if "seat" in item else None,
             events=tuple(self.registry.upcast(event) for event in json.loads(item["events"]["S"])),
             recorded_at=item["recorded_at"]["S"],
+            digest=item["digest"]["S"] if "digest" in item else None,
         )
 
     @staticmethod

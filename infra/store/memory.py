@@ -39,14 +39,15 @@ class InMemoryEventStore:
 
     def append(self, commit: Commit) -> None:
         check_commit(commit)
-        row = dump_json(
-            {
-                "command_id": commit.command_id,
-                "seat": commit.seat,
-                "events": list(commit.events),
-                "recorded_at": commit.recorded_at,
-            }
-        )
+        doc: dict[str, Any] = {
+            "command_id": commit.command_id,
+            "seat": commit.seat,
+            "events": list(commit.events),
+            "recorded_at": commit.recorded_at,
+        }
+        if commit.digest is not None:  # absent, as in DynamoDB, rather than null
+            doc["digest"] = commit.digest
+        row = dump_json(doc)
         with self.table.lock:
             game = self.table.commits.setdefault(commit.game_id, {})
             if commit.version in game:
@@ -95,4 +96,5 @@ class InMemoryEventStore:
             seat=doc["seat"],
             events=tuple(self.registry.upcast(event) for event in doc["events"]),
             recorded_at=doc["recorded_at"],
+            digest=doc.get("digest"),
         )

@@ -66,7 +66,7 @@ def test_a_repeated_command_id_writes_nothing_and_answers_the_first_version() ->
     game = new_game(store).aggregate
     first = pipeline.handle(store, game.game_id, 0, legal_actions(game.state, 0)[0], command_id="x")
     pipeline.handle(store, game.game_id, 1, legal_actions(game.state, 1)[0], command_id="x")  # another seat's x
-    again = pipeline.handle(store, game.game_id, 0, legal_actions(game.state, 0)[1], command_id="x")
+    again = pipeline.handle(store, game.game_id, 0, legal_actions(game.state, 0)[0], command_id="x")
     assert again.replayed and again.command_version == first.command_version == 2 and again.version == 3
     assert len(store.commits(game.game_id)) == 3
 

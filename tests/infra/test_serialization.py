@@ -19,7 +19,7 @@ from infra.serialization import (
     stored_event,
 )
 from infra.simulate import play
-from infra.snapshots import SEATS_RECORD, Aggregate, from_snapshot, to_snapshot
+from infra.snapshots import SEATS_RECORD, Aggregate, Processed, from_snapshot, to_snapshot
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
@@ -39,8 +39,8 @@ def test_every_state_of_a_game_and_every_event_round_trip(players: int, seed: in
 
 def test_a_snapshot_carries_the_whole_aggregate() -> None:
     played = play(3, 4, random_bot)
-    aggregate = Aggregate("g", played.state, 40, {"0:a": 2, "-:create": 1}, ("h0", "h1", "h2"),
-                          ({"email": "a@b.c"}, None, None), 0)
+    aggregate = Aggregate("g", played.state, 40, {"0:a": Processed(2, "d1gest"), "-:create": Processed(1)},
+                          ("h0", "h1", "h2"), ({"email": "a@b.c"}, None, None), 0)
     snapshot = to_snapshot(aggregate)
     assert snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION
     stored = json.loads(json.dumps(snapshot.payload))

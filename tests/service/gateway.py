@@ -49,9 +49,11 @@ class Gateway:
             self._handlers[spec.logical_id] = getattr(importlib.import_module(spec.module), spec.attr)
         return self._handlers[spec.logical_id]
 
-    def request(self, method: str, path: str, body: Any = None, *, raw: str | None = None,
+    def request(self, method: str, path: str, body: Any = None, *, raw: str | bytes | None = None,
                 token: str | None = None, headers: dict[str, str] | None = None,
-                query: dict[str, str] | None = None) -> Reply:
+                query: dict[str, str] | None = None, event: dict[str, Any] | None = None) -> Reply:
+        """`raw` is sent as the body bytes (a str as UTF-8); `event` overrides fields of the API Gateway event,
+        for what only a real gateway sends (a base64 body with no Content-Type, say)."""
         found = sam.find_route(self.routes, method, path)
         assert found is not None, f"no route for {method} {path}"
         route, params = found
@@ -62,11 +64,13 @@ class Gateway:
         if text is not None:
             sent.setdefault("Content-Type", "application/json")
         target = path + (f"?{urlencode(query)}" if query else "")
-        request = HttpRequest(method, target, list(sent.items()), (text or "").encode())
+        data = text if isinstance(text, bytes) else (text or "").encode()
+        request = HttpRequest(method, target, list(sent.items()), data)
         spec = self.specs[route.function]
         handler_name = f"{spec.module.replace('.', '/')}.{spec.attr}"
+        sent_event = {**http_event(request, route.route_key, params), **(event or {})}
         with self.operations.running(handler_name):
-            response = self.handler(spec)(http_event(request, route.route_key, params), FakeContext(route.function))
+            response = self.handler(spec)(sent_event, FakeContext(route.function))
         assert not response.get("isBase64Encoded"), response
         return Reply(response["statusCode"], response.get("body") or "", response.get("headers") or {})
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -74,6 +75,22 @@ class TestRefusedAndNothingWritten:
         refused(game.gw.post(game.path("choose_distiller"), raw=json.dumps(body),
                              token=game.tokens[0]), 422, "invalid_request")
 
+    @pytest.mark.parametrize("bent", [
+        {"expected_version": True}, {"expected_version": "1"}, {"expected_version": 1.0}, {"seat": 0.0},
+        {"seat": False}, {"seat": "0"},
+    ])
+    def test_no_field_is_coerced(self, game: Game, bent: dict[str, object]) -> None:
+        """Each of these was read as the int it resembles, and the command was accepted."""
+        body = {"command_id": "a", "distiller": a_distiller(game), **bent}
+        reply = game.gw.post(game.path("choose_distiller"), body, token=game.tokens[0])
+        refused(reply, 422, "invalid_request")
+        assert [e["loc"][-1] for e in reply.body["error"]["details"]["errors"]] == list(bent)
+
+    @pytest.mark.parametrize("options", [{"pairings": 1}, {"auto_best": "true"}, {"label_sp_alternative": 0}])
+    def test_no_option_is_coerced(self, game: Game, options: dict[str, object]) -> None:
+        refused(game.gw.post("/games", {"seats": [{"name": "A"}, {"name": "B"}], "options": options}), 422,
+                "invalid_request")
+
     def test_unknown_command_route(self, game: Game) -> None:
         refused(game.gw.post(game.path("fly"), {"command_id": "a"}, token=game.tokens[0]), 404, "not_found")
         refused(game.gw.request("DELETE", f"/games/{game.game_id}"), 404, "not_found")
@@ -134,9 +151,53 @@ class TestRefusedAndNothingWritten:
         reply = game.gw.post("/games", body)
         assert reply.status == 422 and reply.code in ("invalid_request", "player_count"), reply.body
 
-    @pytest.mark.parametrize("query", [{"after": "-1"}, {"after": "x"}, {"limit": "0"}, {"limit": "501"}])
+    @pytest.mark.parametrize("query", [{"after": "-1"}, {"after": "x"}, {"limit": "0"}, {"limit": "501"},
+                                       {"after": " 1"}, {"after": "1.0"}, {"after": "1_0"}, {"limit": "+5"},
+                                       {"after": "1" * 5000}, {"after": "\u0661"}])
     def test_a_bad_history_query(self, game: Game, query: dict[str, str]) -> None:
         refused(game.gw.get(f"/games/{game.game_id}/events", query=query), 422, "invalid_request")
+
+
+@pytest.mark.usefixtures("unchanged")
+class TestBodiesPythonsJsonMishandles:
+    """Each was a 500: Python's json raises other errors than JSONDecodeError, or reads what JSON forbids."""
+
+    @pytest.mark.parametrize("raw", [b'{"command_id": "\xff"}', b'{"command_id": "caf\xe9"}'])
+    def test_a_body_that_is_not_utf8(self, game: Game, raw: bytes) -> None:
+        refused(game.gw.post(game.path("pass"), raw=raw, token=game.tokens[0]), 400, "malformed_json")
+        refused(game.gw.post("/games", raw=raw.replace(b"command_id", b"seats")), 400, "malformed_json")
+
+    def test_text_with_lone_surrogates_whether_sent_or_escaped(self, game: Game) -> None:
+        sent = {"body": '{"command_id": "\udcff"}', "isBase64Encoded": False}  # no UTF-8 spells it
+        refused(game.gw.post(game.path("pass"), raw="{}", token=game.tokens[0], event=sent), 400, "malformed_json")
+        escaped = '{"seats": [{"name": "\\ud800"}, {"name": "B"}]}'
+        refused(game.gw.post("/games", raw=escaped), 400, "malformed_json")
+
+    @pytest.mark.parametrize("nested", ["[" * 1000 + "]" * 1000, '{"a":' * 1000 + "1" + "}" * 1000])
+    def test_json_nested_a_thousand_deep(self, game: Game, nested: str) -> None:
+        refused(game.gw.post(game.path("pass"), raw=f'{{"command_id": "a", "x": {nested}}}', token=game.tokens[0]),
+                400, "malformed_json")
+        refused(game.gw.post("/games", raw=f'{{"seats": {nested}}}'), 400, "malformed_json")
+
+    @pytest.mark.parametrize("number", ["1" * 4301, "1e999999", "NaN", "-Infinity"])
+    def test_numbers_json_cannot_hold(self, game: Game, number: str) -> None:
+        raw = f'{{"command_id": "a", "expected_version": {number}}}'
+        refused(game.gw.post(game.path("pass"), raw=raw, token=game.tokens[0]), 400, "malformed_json")
+        refused(game.gw.post("/games", raw=f'{{"seats": [{{"name": "A"}}], "options": {number}}}'), 400,
+                "malformed_json")
+
+
+def test_a_base64_body_is_read_as_the_json_it_holds(game: Game) -> None:
+    """API Gateway base64-encodes a body it deems binary (one sent without a Content-Type, say)."""
+    sent = json.dumps({"seats": [{"name": "A" * 40}] * 2, "options": {"flight": "A"}}).encode()
+    created = game.gw.post("/games", raw=b"", event={"body": base64.b64encode(sent).decode(), "isBase64Encoded": True})
+    assert created.status == 201, created.body
+    # Limits count the bytes sent, not the longer base64 text: 15,000 bytes are 20,000 characters of base64.
+    padded = sent[:-1] + b" " * (15_000 - len(sent)) + b"}"
+    as_base64 = {"body": base64.b64encode(padded).decode(), "isBase64Encoded": True}
+    assert game.gw.post("/games", raw=b"", event=as_base64).status == 201
+    oversized = {"body": base64.b64encode(padded + b" " * 2000).decode(), "isBase64Encoded": True}
+    refused(game.gw.post("/games", raw=b"", event=oversized), 413, "body_too_large")
 
 
 def test_a_token_of_another_game(game: Game) -> None:
@@ -161,6 +222,24 @@ def test_a_repeated_command_id_gets_the_same_answer_and_writes_once(game: Game) 
     late = game.gw.post(game.path("choose_distiller"), body, token=game.tokens[0])
     assert (late.status, late.body["command_version"], late.body["version"]) == (200, 2, 3)
     assert game.world.commit_count() == before + 1
+
+
+def test_a_command_id_reused_for_another_command_is_refused_and_writes_nothing(game: Game) -> None:
+    state = load(game.world.store, game.game_id).state
+    mine, other = (str(a.distiller) for a in legal_actions(state, 0)[:2])
+    first = game.gw.post(game.path("choose_distiller"), {"command_id": "once", "distiller": mine},
+                         token=game.tokens[0])
+    assert first.status == 200
+    before = game.world.commit_count()
+    reused = game.gw.post(game.path("choose_distiller"), {"command_id": "once", "distiller": other},
+                          token=game.tokens[0])
+    refused(reused, 409, "command_id_reused")
+    assert reused.body["error"]["details"] == {"command_version": 2}
+    # A resend is the same command whatever else it says: expected_version and seat are no part of it.
+    resend = {"distiller": mine, "command_id": "once", "seat": 0, "expected_version": 7, "type": "choose_distiller"}
+    again = game.gw.post(game.path("choose_distiller"), resend, token=game.tokens[0])
+    assert (again.status, again.body["command_version"]) == (200, 2)
+    assert game.world.commit_count() == before
 
 
 def test_the_spectator_sees_no_legal_actions_and_no_one_s_secrets(game: Game) -> None:

@@ -74,11 +74,13 @@ def _advance(world: MemoryWorld, gw: _PlayedGateway, n: int) -> None:
     if state.phase == "finished":
         world.game = None  # the next example starts a new game
         return
-    rng = random.Random(n + len(world.store.commits(gw.game_id)))
+    version = len(world.store.commits(gw.game_id))
+    rng = random.Random(n + version)
     seat = rng.choice(to_act(state))
     command = random_bot(state, seat, rng)
+    # One id per (version, n): the same id always comes with the same move, so it can only be a resend.
     reply = gw.post(f"/games/{gw.game_id}/{command.type}", {**command.model_dump(mode="json"),
-                                                           "command_id": f"bot-{rng.random()}"}, token=gw.tokens[seat])
+                                                           "command_id": f"bot-{version}-{n}"}, token=gw.tokens[seat])
     assert reply.status == 200, reply.body
 
 
