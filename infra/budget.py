@@ -18,7 +18,6 @@ to 5 s more); the retry check counts that in, so such a retry is dropped rather 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -27,7 +26,7 @@ from botocore.exceptions import BotoCoreError
 
 CONNECT_TIMEOUT = 1.0  # DynamoDB and SNS connect in milliseconds from Lambda, in-region
 READ_TIMEOUT = 2.0  # the longest wait for the next bytes of an answer (DynamoDB's take milliseconds)
-ATTEMPTS = 2  # the first try and one retry: botocore's own 4 for DynamoDB could not fit twice in 10 s
+ATTEMPTS = 2  # the first try and one retry: botocore's default for DynamoDB, 4 x 3 s, alone overruns 10 s
 RETRY_DELAY = 1.0
 RETRY_AFTER_MAX = 5.0  # botocore's cap on what x-amz-retry-after adds
 RESERVE = 2.0  # to build the answer and flush logs and metrics after the last call
@@ -41,10 +40,6 @@ CLIENT_CONFIG = Config(
 )
 
 TimeLeft = Callable[[], float]  # seconds until the invocation's timeout
-
-
-def unlimited() -> float:
-    return math.inf
 
 
 class OutOfTime(BotoCoreError):

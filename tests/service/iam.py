@@ -5,6 +5,7 @@ rather than pass unread."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -17,6 +18,9 @@ from infra.template import load_template
 TABLE = "GamesTable.Arn"
 _KEY_CONDITION = re.compile(r"\bpk\s*=\s*(:\w+)")
 _OPERATORS = ("ForAllValues:StringLike", "ForAllValues:StringEquals")
+
+
+_template = functools.cache(load_template)  # read once per test session: the file does not change under it
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ class OperationLog:
 
 def statements(handler: str) -> list[dict[str, Any]]:
     """The inline policy statements of the function whose Handler is `handler`."""
-    for resource in load_template()["Resources"].values():
+    for resource in _template()["Resources"].values():
         props = resource.get("Properties", {})
         if resource["Type"] == "AWS::Serverless::Function" and props.get("Handler") == handler:
             return [s for policy in props.get("Policies", []) if isinstance(policy, dict)
