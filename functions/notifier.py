@@ -1,14 +1,19 @@
 """The table's stream -> "your turn" notices on SNS, one per seat that must now act.
 
 Only new commit items matter (snapshots and notice markers are skipped). The batch's commits are
-grouped by game, so each game is read once per invocation; each record is then delivered on its own:
-a failure is reported for that record alone (partial batch failure), Lambda retries it, bisecting, a
-bounded number of times, and then hands it to the dead-letter queue.
+grouped by game, so each game is read once per invocation, when its first record comes up; each record is
+then delivered on its own: a failure is reported for that record alone (partial batch failure), Lambda
+retries it, bisecting, a bounded number of times, and then hands it to the dead-letter queue.
+
+Time: a record is taken only while there is time for an AWS call and the answer after it
+(infra/budget.py); the rest of the batch is reported as failed without being tried, so the stream delivers
+it again, and the function answers before its timeout.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
@@ -22,12 +27,28 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import runtime
 from functions.observability import count, logger, metrics, tracer
+from infra.budget import can_start
 from infra.notify import Notice, deliver, notices
 
 GAME_PREFIX = "GAME#"  # infra.store.dynamodb.partition
-processor = BatchProcessor(event_type=EventType.DynamoDBStreams)
+# A batch cut short by the clock may leave every record to the stream: that is a partial response like any
+# other, not a function error (and the stream's retries behave the same either way).
+processor = BatchProcessor(event_type=EventType.DynamoDBStreams, raise_on_entire_batch_failure=False)
 Plan = dict[tuple[str, int], list[Notice] | Exception]
-_plan: Plan = {}
+
+
+class Deferred(Exception):
+    """Not tried: too little of the invocation was left. The stream delivers the record again."""
+
+
+@dataclass
+class Batch:
+    wanted: dict[str, set[int]] = field(default_factory=dict)  # each game's commit versions in the batch
+    planned: Plan = field(default_factory=dict)
+    deferred: int = 0
+
+
+_batch = Batch()
 
 
 def new_commit(record: DynamoDBRecord) -> tuple[str, int] | None:
@@ -41,29 +62,35 @@ def new_commit(record: DynamoDBRecord) -> tuple[str, int] | None:
     return pk.removeprefix(GAME_PREFIX), int(image["version"])
 
 
-def plan(records: list[dict[str, Any]]) -> Plan:
-    """Every commit's notices, one read per game. A game that cannot be read fails only its own records."""
+def wanted(records: list[dict[str, Any]]) -> dict[str, set[int]]:
     versions: dict[str, set[int]] = defaultdict(set)
     for raw in records:
         target = new_commit(DynamoDBRecord(raw))
         if target is not None:
             versions[target[0]].add(target[1])
-    planned: Plan = {}
-    for game_id, wanted in versions.items():
-        try:
-            for version, found in notices(runtime.store(), game_id, wanted, runtime.recent_games()).items():
-                planned[(game_id, version)] = found
-        except Exception as error:
-            logger.exception("game not readable", extra={"game_id": game_id})
-            planned.update({(game_id, v): error for v in wanted})
-    return planned
+    return dict(versions)
+
+
+def plan(game_id: str, versions: set[int]) -> Plan:
+    """Every batched commit of one game and its notices, in one read. An unreadable game fails only its records."""
+    try:
+        found = notices(runtime.store(), game_id, versions, runtime.recent_games())
+    except Exception as error:
+        logger.exception("game not readable", extra={"game_id": game_id})
+        return {(game_id, v): error for v in versions}
+    return {(game_id, version): planned for version, planned in found.items()}
 
 
 def record_handler(record: DynamoDBRecord) -> int:
     target = new_commit(record)
     if target is None:
         return 0
-    planned = _plan.get(target)
+    if not can_start(runtime.time_left):
+        _batch.deferred += 1
+        raise Deferred()
+    if target not in _batch.planned:
+        _batch.planned.update(plan(target[0], _batch.wanted.get(target[0], {target[1]})))
+    planned = _batch.planned.get(target)
     try:
         if isinstance(planned, Exception):
             raise planned
@@ -81,13 +108,19 @@ def record_handler(record: DynamoDBRecord) -> int:
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
-    global _plan
+    global _batch
     records = event.get("Records") or []
     metrics.add_metric(name="StreamRecords", unit=MetricUnit.Count, value=len(records))
-    _plan = plan(records)
+    _batch = Batch(wanted(records))
     try:
-        return process_partial_response(
-            event=event, record_handler=record_handler, processor=processor, context=context
-        )
+        with runtime.invocation(context):
+            response = process_partial_response(
+                event=event, record_handler=record_handler, processor=processor, context=context
+            )
+        if _batch.deferred:
+            metrics.add_metric(name="NotificationsDeferred", unit=MetricUnit.Count, value=_batch.deferred)
+            logger.warning("batch cut short by the function's timeout: the stream delivers the rest again",
+                           extra={"deferred": _batch.deferred, "records": len(records)})
+        return response
     finally:
-        _plan = {}
+        _batch = Batch()

@@ -1,22 +1,30 @@
 """What a handler needs from its environment, built once per cold start on first use, never at import.
 
 Tests (and the local server) start their fakes first, then call `reset()` or `override(...)`.
+Clients are built once but bounded per invocation: `bounded(handler)` lets their calls see the running
+invocation's remaining time (infra/budget.py), so a slow AWS call ends in time for the handler to answer.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import os
 import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import boto3
 
 from domain.rng import Rng
+from infra.budget import CLIENT_CONFIG, bound
 from infra.pipeline import production_rng
 from infra.snapshots import Recent
 from infra.store import EventStore, StoreError
-from infra.store.dynamodb import CLIENT_CONFIG, DynamoEventStore
+from infra.store.dynamodb import DynamoEventStore
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
     from infra.notify import Markers, Publisher
@@ -34,6 +42,37 @@ class _Runtime:
 
 
 _runtime = _Runtime()
+# A context variable, not a global: tests run handlers in threads, and each invocation has its own clock.
+_context: ContextVar[Any] = ContextVar("lambda_context", default=None)
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def time_left() -> float:
+    """Seconds until the running invocation times out; unlimited outside one."""
+    context = _context.get()
+    if context is None:
+        return math.inf
+    return float(context.get_remaining_time_in_millis()) / 1000
+
+
+@contextmanager
+def invocation(context: Any) -> Iterator[None]:
+    token = _context.set(context)
+    try:
+        yield
+    finally:
+        _context.reset(token)
+
+
+def bounded(handler: Handler) -> Handler:
+    """A Lambda handler whose AWS calls stop in time for it to answer before its timeout."""
+
+    @functools.wraps(handler)
+    def run(event: Any, context: Any) -> Any:
+        with invocation(context):
+            return handler(event, context)
+
+    return run  # type: ignore[return-value]
 
 
 def store() -> EventStore:
@@ -50,13 +89,13 @@ def rng() -> Rng:
 
 def dynamodb() -> Any:
     if _runtime.dynamodb is None:
-        _runtime.dynamodb = boto3.client("dynamodb", config=CLIENT_CONFIG)
+        _runtime.dynamodb = bound(boto3.client("dynamodb", config=CLIENT_CONFIG), time_left)
     return _runtime.dynamodb
 
 
 def sns() -> Any:
     if _runtime.sns is None:
-        _runtime.sns = boto3.client("sns", config=CLIENT_CONFIG)
+        _runtime.sns = bound(boto3.client("sns", config=CLIENT_CONFIG), time_left)
     return _runtime.sns
 
 

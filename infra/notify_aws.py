@@ -9,10 +9,13 @@ from typing import Any
 from infra.notify import Notice
 from infra.store.base import dump_json
 
+# Markers get partitions of their own, not the game's: the event store reads a game partition as commits and
+# snapshots, and the notifier's IAM grant lets it write only keys with this prefix (template.yaml).
+MARKER_PREFIX = "NOTICE#"
+
 
 def marker_key(notice: Notice) -> dict[str, dict[str, str]]:
-    # Its own partition, not the game's: the event store reads a game partition as commits and snapshots.
-    return {"pk": {"S": f"NOTICE#{notice.game_id}"}, "sk": {"S": f"V#{notice.version:010d}#S{notice.seat}"}}
+    return {"pk": {"S": f"{MARKER_PREFIX}{notice.game_id}"}, "sk": {"S": f"V#{notice.version:010d}#S{notice.seat}"}}
 
 
 class SnsPublisher:

@@ -30,8 +30,8 @@ from infra.snapshots import (
 )
 from infra.store import Commit, ConcurrencyConflict, EventStore
 
-# Tries of one command when other commands keep landing first. Each retry is a reload and a fresh,
-# pure decision, so retrying is always safe; past this the client is told to try again.
+# Writes of one command when other commands keep landing first. Each retry is a reload and a fresh,
+# pure decision, so retrying is always safe; past this the client is told to try again (409 contention).
 MAX_ATTEMPTS = 3
 CREATE_COMMAND_ID = "create"
 
@@ -52,7 +52,8 @@ class StaleVersion(Exception):
 
 
 class Contention(Exception):
-    """Other commands kept landing first, MAX_ATTEMPTS times in a row."""
+    """MAX_ATTEMPTS writes in a row found their version taken, and the reload after the last showed neither
+    this command (a replay) nor, for an expected_version, a newer version (stale)."""
 
     def __init__(self, game_id: str, attempts: int) -> None:
         super().__init__(f"Game {game_id!r} is busy: {attempts} attempts lost the race. Send it again.")
@@ -165,6 +166,11 @@ def handle(
             return Outcome(aggregate, seat, first.version, replayed=True, conflicts=conflicts)
         if expected_version is not None and expected_version != aggregate.version:
             raise StaleVersion(expected_version, aggregate.version)
+        # Checked after the reload, with or without an expected_version: the writes stay bounded (a store
+        # whose reads keep showing a version its writes call taken would otherwise loop for ever), and the
+        # reload has had its chance to answer a replay or a stale version first.
+        if conflicts >= MAX_ATTEMPTS:
+            raise Contention(game_id, conflicts)
         events = decide(aggregate.state, command, chance)
         commit = Commit(
             game_id=game_id, version=aggregate.version + 1, command_id=command_id, seat=seat,
@@ -176,10 +182,8 @@ def handle(
             conflicts += 1
             if on_conflict is not None:
                 on_conflict()
-            # With an expected_version the reload still runs: a racing copy of this very command may
-            # have won, and then the answer is its outcome, not a 409.
-            if expected_version is None and conflicts >= MAX_ATTEMPTS:
-                raise Contention(game_id, conflicts) from None
+            # Reload even after the last attempt: a racing copy of this very command may have won, and then
+            # the answer is its outcome, not a 409.
             aggregate = None
             continue
         after = decided(aggregate, commit, events)

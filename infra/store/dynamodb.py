@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import boto3
-from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
+from infra.budget import CLIENT_CONFIG
 from infra.store.base import (
     Commit,
     ConcurrencyConflict,
@@ -35,9 +35,6 @@ if TYPE_CHECKING:
     from mypy_boto3_dynamodb.type_defs import AttributeValueTypeDef, QueryInputTypeDef
 
     Item = dict[str, AttributeValueTypeDef]
-
-# A Lambda should fail fast and let the caller retry rather than sit out botocore's 60 s default.
-CLIENT_CONFIG = Config(connect_timeout=2, read_timeout=5, retries={"mode": "standard", "max_attempts": 3})
 
 
 def partition(game_id: str) -> str:
@@ -81,6 +78,7 @@ class DynamoEventStore:
     def client(self) -> DynamoDBClient:
         # Built on first use, so a store can be made at import time without touching AWS (or moto).
         if self._client is None:
+            # Fail fast rather than sit out botocore's 60 s defaults: infra/budget.py has the numbers.
             self._client = boto3.client("dynamodb", config=CLIENT_CONFIG)
         return self._client
 

@@ -8,11 +8,12 @@ from typing import Any
 from domain import legal_actions, to_act
 from domain.options import SeatSpec
 from functions import notifier, runtime
-from infra import pipeline
+from infra import budget, pipeline
 from infra.bots import random_bot
 from infra.notify import Notice, notices
 from infra.snapshots import load
-from infra.store import EventStore
+from infra.store import EventStore, InMemoryEventStore, Stream
+from tests.faults import FakeClock, function_timeouts
 from tests.service.gateway import FakeContext
 from tests.service.support import MemoryWorld
 
@@ -125,3 +126,66 @@ def test_a_notice_holds_nothing_but_routing_and_action_types(memory: MemoryWorld
         assert not any(card in text for card in state.flavor_deck + state.decks["upgrades"])
 
 
+
+
+class SlowOutbox:
+    """Publishes to the world's outbox, each message taking `seconds` of the fake clock."""
+
+    def __init__(self, world: MemoryWorld, clock: FakeClock, seconds: float) -> None:
+        self.world, self.clock, self.seconds = world, clock, seconds
+
+    def publish(self, notice: Notice) -> None:
+        self.clock.sleep(self.seconds)
+        self.world.outbox.publish(notice)
+
+
+class SlowStore(InMemoryEventStore):
+    def __init__(self, world: MemoryWorld, clock: FakeClock, seconds: float) -> None:
+        super().__init__(world.store.table)
+        self.clock, self.seconds = clock, seconds
+
+    def load(self, game_id: str, snapshot_schema_version: int) -> Stream:
+        self.clock.sleep(self.seconds)
+        return super().load(game_id, snapshot_schema_version)
+
+
+NOTIFIER_TIMEOUT = function_timeouts()["NotifierFunction"]
+
+
+def test_a_batch_stops_taking_records_in_time_and_the_stream_delivers_the_rest(memory: MemoryWorld) -> None:
+    clock = FakeClock()
+    games = [new_game(memory) for _ in range(4)]  # three seats each: three messages a record
+    batch = [record(game, 1, seq=n + 1) for n, game in enumerate(games)]
+    runtime.override(publisher=SlowOutbox(memory, clock, 1.0))
+    context = clock.context(NOTIFIER_TIMEOUT, "NotifierFunction")
+    answer = dict(notifier.lambda_handler({"Records": batch}, context))
+    # 10 s: records 1 and 2 take 3 s each; with 4 s left a record could not end RESERVE before the timeout.
+    assert answer == {"batchItemFailures": [{"itemIdentifier": "3"}, {"itemIdentifier": "4"}]}
+    assert context.get_remaining_time_in_millis() >= budget.RESERVE * 1000
+    assert {m["game_id"] for m in memory.outbox.messages} == set(games[:2])
+    later = clock.context(NOTIFIER_TIMEOUT, "NotifierFunction")  # the stream's retry of the same batch
+    assert dict(notifier.lambda_handler({"Records": batch}, later)) == {"batchItemFailures": []}
+    assert sorted((m["game_id"], m["seat"]) for m in memory.outbox.messages) == sorted(
+        (game, seat) for game in games for seat in range(3))  # each once: the first two were marked
+
+
+def test_a_batch_whose_reads_use_up_the_time_is_left_to_the_stream(memory: MemoryWorld) -> None:
+    clock = FakeClock()
+    games = [new_game(memory) for _ in range(3)]
+    batch = [record(game, 1, seq=n + 1) for n, game in enumerate(games)]
+    runtime.override(store=SlowStore(memory, clock, 4.0))
+    context = clock.context(NOTIFIER_TIMEOUT, "NotifierFunction")
+    answer = dict(notifier.lambda_handler({"Records": batch}, context))
+    # Game 1 is read (4 s) and told; game 2's read would start with 6 s left and end with 2: still in time.
+    assert answer == {"batchItemFailures": [{"itemIdentifier": "3"}]}
+    assert context.get_remaining_time_in_millis() >= budget.RESERVE * 1000
+    assert {m["game_id"] for m in memory.outbox.messages} == set(games[:2])
+
+
+def test_with_too_little_time_left_no_record_is_tried_and_all_are_reported(memory: MemoryWorld) -> None:
+    clock = FakeClock()
+    game = new_game(memory)
+    context = clock.context(NOTIFIER_TIMEOUT, "NotifierFunction")
+    clock.sleep(NOTIFIER_TIMEOUT - budget.ATTEMPT - budget.RESERVE + 0.5)
+    answer = dict(notifier.lambda_handler({"Records": [record(game, 1, seq=7)]}, context))
+    assert answer == {"batchItemFailures": [{"itemIdentifier": "7"}]} and memory.outbox.messages == []

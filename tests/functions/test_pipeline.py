@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -96,6 +97,59 @@ def test_retries_are_bounded() -> None:
         pipeline.handle(store, game.game_id, 0, legal_actions(game.state, 0)[0], command_id="x",
                         on_conflict=lambda: conflicts.append(1))
     assert raised.value.attempts == len(conflicts) == pipeline.MAX_ATTEMPTS
+
+
+class TakenUnseen(InMemoryEventStore):
+    """Every write conflicts, yet a reload shows the version free: only a faulty store does this, and it
+    must not keep a command writing. Past `limit` appends the test fails instead of hanging."""
+
+    def __init__(self, table: Any, limit: int = 40) -> None:
+        super().__init__(table)
+        self.appends, self.limit = 0, limit
+
+    def append(self, commit: Commit) -> None:
+        self.appends += 1
+        assert self.appends <= self.limit, "the conflict loop is unbounded"
+        raise ConcurrencyConflict(commit.game_id, commit.version)
+
+
+def test_with_an_expected_version_retries_are_bounded_too() -> None:
+    store = TakenUnseen(InMemoryEventStore().table)
+    game = new_game(InMemoryEventStore(store.table)).aggregate
+    with pytest.raises(Contention) as raised:
+        pipeline.handle(store, game.game_id, 0, legal_actions(game.state, 0)[0], game.version, command_id="x")
+    assert raised.value.attempts == store.appends == pipeline.MAX_ATTEMPTS
+
+
+class OvertakenOnce(InMemoryEventStore):
+    """The first write loses to `other`, which lands at that version just before it."""
+
+    def __init__(self, table: Any, other: Callable[[], Any]) -> None:
+        super().__init__(table)
+        self.other: Callable[[], Any] | None = other
+
+    def append(self, commit: Commit) -> None:
+        if self.other is not None:
+            other, self.other = self.other, None
+            other()
+        super().append(commit)
+
+
+def test_a_lost_race_after_the_last_attempt_still_answers_as_designed() -> None:
+    """The reload after the final conflict still runs: a racing copy of this command makes it a replay (with
+    or without an expected_version), another command makes an expected_version stale; neither writes again."""
+    steady = InMemoryEventStore()
+    game = new_game(steady).aggregate
+    own, theirs, third = (legal_actions(game.state, seat)[0] for seat in range(3))
+    copy = OvertakenOnce(steady.table, lambda: pipeline.handle(steady, game.game_id, 0, own, command_id="x"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pipeline, "MAX_ATTEMPTS", 1)
+        again = pipeline.handle(copy, game.game_id, 0, own, command_id="x")
+        rival = OvertakenOnce(steady.table, lambda: pipeline.handle(steady, game.game_id, 1, theirs, command_id="y"))
+        with pytest.raises(StaleVersion):
+            pipeline.handle(rival, game.game_id, 2, third, 2, command_id="z")
+    assert again.replayed and again.command_version == 2 and again.conflicts == 1
+    assert [c.command_id for c in steady.commits(game.game_id)] == ["create", "x", "y"]
 
 
 def test_snapshots_every_n_commits_and_loading_from_one_is_loading_everything() -> None:

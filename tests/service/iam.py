@@ -1,27 +1,63 @@
-"""moto does not enforce IAM: record which DynamoDB operations each function really calls, and compare them
-with what template.yaml grants that function."""
+"""moto does not enforce IAM: record every DynamoDB call each function really makes (its action, table and
+the partition keys it touches), and evaluate it against the statements template.yaml grants that function,
+their `dynamodb:LeadingKeys` conditions included. A condition this checker cannot evaluate fails the test
+rather than pass unread."""
 
 from __future__ import annotations
 
+import functools
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from infra.template import load_template
+
+TABLE = "GamesTable.Arn"
+_KEY_CONDITION = re.compile(r"\bpk\s*=\s*(:\w+)")
+_OPERATORS = ("ForAllValues:StringLike", "ForAllValues:StringEquals")
+
+
+_template = functools.cache(load_template)  # read once per test session: the file does not change under it
+
+
+@dataclass(frozen=True)
+class Call:
+    action: str  # "dynamodb:PutItem"
+    resource: str | None = TABLE  # the template's name for what it targets; None: no table
+    leading_keys: tuple[str, ...] = ()  # the partition key values it reads or writes
+
+
+def call_of(operation: str, params: dict[str, Any]) -> Call:
+    """What IAM sees of one DynamoDB request, as boto3 was asked to send it."""
+    keys: tuple[str, ...] = ()
+    if "Item" in params:
+        keys = (params["Item"]["pk"]["S"],)
+    elif "Key" in params:
+        keys = (params["Key"]["pk"]["S"],)
+    elif "KeyConditionExpression" in params:
+        placeholder = _KEY_CONDITION.search(params["KeyConditionExpression"])
+        assert placeholder, f"cannot read the partition key of {params['KeyConditionExpression']!r}"
+        keys = (params["ExpressionAttributeValues"][placeholder.group(1)]["S"],)
+    elif operation not in ("Scan", "DescribeTable"):
+        assert "RequestItems" not in params and "TransactItems" not in params, f"{operation}: teach call_of"
+    return Call(f"dynamodb:{operation}", TABLE if "TableName" in params else None, keys)
 
 
 class OperationLog:
     def __init__(self) -> None:
         self.current: str | None = None  # the handler spec now running
-        self.used: defaultdict[str, set[str]] = defaultdict(set)
+        self.used: defaultdict[str, set[Call]] = defaultdict(set)
 
-    def hook(self, model: Any, **_: Any) -> None:
+    def hook(self, model: Any, params: dict[str, Any], **_: Any) -> None:
         if self.current is not None:
-            self.used[self.current].add(f"dynamodb:{model.name}")
+            self.used[self.current].add(call_of(model.name, params))
 
     def watch(self, client: Any) -> None:
-        client.meta.events.register("before-call.dynamodb", self.hook)
+        # The caller's own parameters, before serialization: what IAM's condition keys are computed from.
+        client.meta.events.register("before-parameter-build.dynamodb", self.hook)
 
     @contextmanager
     def running(self, handler: str) -> Iterator[None]:
@@ -32,21 +68,60 @@ class OperationLog:
             self.current = None
 
 
-def granted(handler: str) -> set[str]:
-    """The DynamoDB actions template.yaml's policies grant the function whose Handler is `handler`."""
-    for resource in load_template()["Resources"].values():
+def statements(handler: str) -> list[dict[str, Any]]:
+    """The inline policy statements of the function whose Handler is `handler`."""
+    for resource in _template()["Resources"].values():
         props = resource.get("Properties", {})
         if resource["Type"] == "AWS::Serverless::Function" and props.get("Handler") == handler:
-            actions: set[str] = set()
-            for policy in props.get("Policies", []):
-                for statement in policy.get("Statement", []) if isinstance(policy, dict) else []:
-                    listed = statement["Action"] if isinstance(statement["Action"], list) else [statement["Action"]]
-                    actions |= {a for a in listed if a.startswith("dynamodb:")}
-            return actions
+            return [s for policy in props.get("Policies", []) if isinstance(policy, dict)
+                    for s in policy.get("Statement", [])]
     raise KeyError(handler)
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def _like(pattern: str, value: str) -> bool:
+    return re.fullmatch(re.escape(pattern).replace(r"\*", ".*").replace(r"\?", "."), value) is not None
+
+
+def _condition_holds(condition: dict[str, Any], call: Call) -> bool:
+    for operator, tests in condition.items():
+        for key, wanted in tests.items():
+            if key != "dynamodb:LeadingKeys" or operator not in _OPERATORS:
+                raise AssertionError(f"the IAM check cannot evaluate {operator} {key}: teach it")
+            match = _like if operator.endswith("StringLike") else str.__eq__
+            # ForAllValues: every value the request carries must match one listed (none carried: it holds).
+            if not all(any(match(w, value) for w in _listed(wanted)) for value in call.leading_keys):
+                return False
+    return True
+
+
+def _resource_names(statement: dict[str, Any]) -> set[str]:
+    names = set()
+    for resource in _listed(statement["Resource"]):
+        assert isinstance(resource, dict) and "Fn::GetAtt" in resource, f"teach the IAM check {resource!r}"
+        names.add(".".join(resource["Fn::GetAtt"]))
+    return names
+
+
+def _matches(statement: dict[str, Any], call: Call) -> bool:
+    if not any(_like(action, call.action) for action in _listed(statement["Action"])):
+        return False
+    if call.resource is not None and call.resource not in _resource_names(statement):
+        return False
+    return _condition_holds(statement.get("Condition", {}), call)
+
+
+def allowed(handler: str, call: Call) -> bool:
+    """IAM's verdict on one call: an explicit Deny wins, else it needs a matching Allow."""
+    matching = [s["Effect"] for s in statements(handler) if _matches(s, call)]
+    return "Deny" not in matching and "Allow" in matching
 
 
 def assert_within_policies(log: OperationLog) -> None:
     assert log.used, "no DynamoDB call was recorded"
-    for handler, used in log.used.items():
-        assert used <= granted(handler), f"{handler} calls {sorted(used - granted(handler))} it is not granted"
+    for handler, calls in log.used.items():
+        refused = sorted((c for c in calls if not allowed(handler, c)), key=repr)
+        assert not refused, f"{handler} makes calls template.yaml does not grant: {refused}"
