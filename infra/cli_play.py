@@ -40,12 +40,16 @@ def _one_line_errors(run: Run) -> Run:
 
 
 def _client(args: argparse.Namespace, seat: Seat | None = None) -> ApiClient:
-    return ApiClient(args.url or (seat.url if seat else None) or base_url())
+    client = ApiClient(args.url or (seat.url if seat else None) or base_url())
+    if seat is not None:
+        client.acting = seat.who()  # a refusal says which seat it was sent as
+    return client
 
 
-def _seat(args: argparse.Namespace, spectator: bool = False) -> tuple[SavedGames, Seat]:
+def _seat(args: argparse.Namespace, spectator: bool = False, remember: bool = True) -> tuple[SavedGames, Seat]:
+    """The game and seat a command acts as. Only moves remember them as the defaults (`remember`)."""
     saved = SavedGames(args.state_file)
-    return saved, saved.resolve(args.game, args.seat, args.token, args.url, spectator)
+    return saved, saved.resolve(args.game, args.seat, args.token, args.url, spectator, remember)
 
 
 def _print(answer: Any, args: argparse.Namespace) -> None:
@@ -88,14 +92,14 @@ def _new(args: argparse.Namespace) -> int:
 
 @_one_line_errors
 def _show(args: argparse.Namespace) -> int:
-    _, seat = _seat(args, args.spectator)
+    _, seat = _seat(args, args.spectator, remember=False)
     _print(_client(args, seat).game(seat.game_id, seat.token), args)
     return 0
 
 
 @_one_line_errors
 def _log(args: argparse.Namespace) -> int:
-    _, seat = _seat(args, args.spectator)
+    _, seat = _seat(args, args.spectator, remember=False)
     answer = _client(args, seat).events(seat.game_id, seat.token, args.after)
     if args.json:
         print(json.dumps(answer, indent=2))

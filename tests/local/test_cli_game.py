@@ -1,0 +1,53 @@
+"""The `distilled` commands in a real game (the handlers in process): choosing a distiller, which seat a command
+acts as, what `--quiet` says, and where bots stop."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.local.cli_gateway import Cli, cli_world
+
+SEED = 7  # Ada (seat 0) plays first, and her distillers open no round-start choice
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Cli]:
+    for cli in cli_world(monkeypatch, tmp_path, SEED):
+        cli.ok("distilled new Ada Grace Linus")
+        yield cli
+
+
+def view(cli: Cli, seat: int) -> dict[str, Any]:
+    """A seat's view, asked for with its token so that the saved default seat is not involved."""
+    token = json.loads(cli.state_file.read_text())["games"][game(cli)]["tokens"][seat]
+    # `--token=T`: a token may begin with "-"
+    answer: dict[str, Any] = json.loads(cli.ok(f"distilled show --token={token} --json"))["view"]
+    return answer
+
+
+def game(cli: Cli) -> str:
+    return str(json.loads(cli.state_file.read_text())["last_game"])
+
+
+def mine(cli: Cli, seat: int = 0) -> dict[str, Any]:
+    player: dict[str, Any] = view(cli, seat)["players"][seat]
+    return player
+
+
+def test_reading_another_seat_does_not_change_the_seat_moves_act_as(cli: Cli) -> None:
+    cli.ok("distilled show --seat 1")
+    cli.ok("distilled log --seat 2")
+    cli.ok("distilled do 0")
+    assert mine(cli, 0)["distiller"] and not mine(cli, 1)["distiller"] and not mine(cli, 2)["distiller"]
+
+
+def test_a_refusal_names_the_seat_it_acted_as(cli: Cli) -> None:
+    refused = cli("distilled buy --basic water --seat 1")
+    assert refused.status == 1
+    assert refused.err == "error 422 wrong_phase (as seat 1 Grace): That is a Market action.\n"
+    assert "token" not in refused.err
