@@ -151,7 +151,7 @@ def _send(args: argparse.Namespace, seat: Seat, route: str, fields: dict[str, An
     if args.json:
         print(json.dumps(answer, indent=2))
     elif args.quiet or not isinstance(answer, dict) or "view" not in answer:
-        print(f"ok: {route} accepted (version {answer.get('version') if isinstance(answer, dict) else '?'})")
+        print(report.accepted(route, answer))
     else:
         print(f"ok: {route} accepted\n")
         print(render({"game_id": seat.game_id, **answer}))

@@ -7,13 +7,29 @@ import time
 from typing import Any
 
 from infra.client import bots
-from infra.render import whose_turn
+from infra.client.phrases import QUIET
+from infra.render import pending_text, whose_turn
 
 
 def event_text(event: dict[str, Any]) -> str:
     fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "v", "seat") and v not in (None, []))
     who = f"seat {event['seat']} " if event.get("seat") is not None else ""
     return f"{who}{event.get('type')} {fields}".rstrip()
+
+
+def accepted(route: str, answer: Any) -> str:
+    """The one line of `--quiet`: accepted, and what comes next (a choice still owed is easy to miss)."""
+    if not isinstance(answer, dict):
+        return QUIET["accepted"].format(route=route, version="?")
+    line = QUIET["accepted"].format(route=route, version=answer.get("version", "?"))
+    view = answer.get("view")
+    if not isinstance(view, dict):
+        return line
+    you = view.get("you")
+    mine: dict[str, Any] = next((p for p in view.get("players") or [] if p.get("seat") == you), {})
+    if mine.get("pending"):
+        return line + QUIET["pending"].format(pending=pending_text(mine["pending"]))
+    return line + QUIET["waiting"].format(waiting=whose_turn(view))
 
 
 def progress(verbose: bool) -> bots.Progress | None:

@@ -51,3 +51,14 @@ def test_a_refusal_names_the_seat_it_acted_as(cli: Cli) -> None:
     assert refused.status == 1
     assert refused.err == "error 422 wrong_phase (as seat 1 Grace): That is a Market action.\n"
     assert "token" not in refused.err
+
+
+def test_quiet_says_which_choice_is_still_owed(cli: Cli) -> None:
+    cli.ok("distilled do 0")
+    cli.ok("distilled bots --seats 1,2")
+    bought = cli.ok("distilled buy --basic water --quiet")
+    assert bought.startswith("ok: buy accepted (version ") and bought.count("\n") == 1
+    assert "you still have to choose: the water bonus" in bought and "distilled reveal" in bought
+    revealed = cli.ok("distilled reveal ingredients --quiet")
+    assert "distilled buy --revealed" in revealed and "distilled decline" in revealed
+    assert cli.ok("distilled decline --quiet").endswith("; now waiting for seat 1 (Grace)\n")
