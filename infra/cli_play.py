@@ -163,10 +163,10 @@ def _player_command(command: PlayerCommand) -> Run:
     def run(args: argparse.Namespace) -> int:
         _, seat = _seat(args)
         fields = command.fields(args)
-        if fields.get("source") == "revealed" and "card" not in fields:  # the card the water bonus revealed
+        if command.needs_view(fields):  # a card or distiller the user named by where it is, not by its id
             view = _client(args, seat).game(seat.game_id, seat.token)["view"]
             mine = view["players"][view["you"]] if view.get("you") is not None else {}
-            fields["card"] = (mine.get("pending") or {}).get("card")
+            fields = command.complete(fields, mine)
         return _send(args, seat, command.route, fields)
 
     return run

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from domain.catalogue import DISTILLERS
 from tests.local.cli_gateway import Cli, cli_world
 
 SEED = 7  # Ada (seat 0) plays first, and her distillers open no round-start choice
@@ -37,6 +38,25 @@ def game(cli: Cli) -> str:
 def mine(cli: Cli, seat: int = 0) -> dict[str, Any]:
     player: dict[str, Any] = view(cli, seat)["players"][seat]
     return player
+
+
+def test_a_distiller_not_dealt_is_refused_naming_the_two_dealt(cli: Cli) -> None:
+    dealt = mine(cli)["dealt_distillers"]
+    other = next(d for d in DISTILLERS if d not in dealt)
+    refused = cli(f"distilled choose-distiller {other}")
+    assert refused.status == 1
+    first, second = (f"{DISTILLERS[d].name} ({d})" for d in dealt)
+    assert f"Choose one of the two distillers you were dealt: {first} or {second}." in refused.err
+
+
+def test_a_distiller_is_chosen_by_its_number_in_show(cli: Cli) -> None:
+    dealt = mine(cli)["dealt_distillers"]
+    shown = cli.ok("distilled show")
+    assert f"1 {dealt[0]} ({DISTILLERS[dealt[0]].name})" in shown and f"2 {dealt[1]} (" in shown
+    refused = cli("distilled choose-distiller 3")
+    assert refused.status == 1 and f"choose 1 ({dealt[0]}) or 2 ({dealt[1]})" in refused.err
+    cli.ok("distilled choose-distiller 2")
+    assert mine(cli)["distiller"] == dealt[1]
 
 
 def test_reading_another_seat_does_not_change_the_seat_moves_act_as(cli: Cli) -> None:
