@@ -21,6 +21,7 @@ from infra.render import render
 
 Run = Callable[[argparse.Namespace], int]
 DEMO_NAMES = ("Ada", "Grace", "Linus")
+PHASES = ("round_start", "market", "distill", "sell", "age", "round_end")
 
 
 def _one_line_errors(run: Run) -> Run:
@@ -126,7 +127,7 @@ def _bots(args: argparse.Namespace) -> int:
         raise ClientError(f"no saved seat tokens for game {seat.game_id}")
     started = time.perf_counter()
     client, rng = _client(args, seat), random.Random(args.seed)
-    run = http_bots.play(client, seat.game_id, tokens, rng, report.progress(args.verbose))
+    run = http_bots.play(client, seat.game_id, tokens, rng, report.progress(args.verbose), until=args.until)
     report.bot_run(run, started)
     return 0
 
@@ -233,6 +234,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     bots = subparsers.add_parser("bots", help="let bots play seats of a game until a human must act")
     _common(bots)
     bots.add_argument("--seats", help="comma-separated seats for the bots (default: every saved seat)")
+    bots.add_argument("--until", choices=PHASES, metavar="PHASE",
+                      help=f"stop once the game reaches this phase ({', '.join(PHASES)})")
     demo = subparsers.add_parser("demo", help="bots play a 3-player game on the server, start to end")
     _common(demo, seat=False)
     demo.add_argument("--flight", help="recipe flight A-H")

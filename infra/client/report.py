@@ -46,4 +46,7 @@ def bot_run(run: bots.BotRun, started: float) -> None:
         for seat, name, sp, money in bots.scores(run.view):
             print(f"  seat {seat} {name}: {sp} SP, {money} money{'  WINNER' if seat in winners else ''}")
     else:
-        print(f"bots sent {run.commands} commands ({took:.1f} s); now {whose_turn(run.view)}")
+        # The view is a bot seat's: "= you" would name that bot, not the person who typed the command.
+        waiting = whose_turn({**run.view, "you": None})
+        phase = str(run.view.get("phase")).replace("_", " ")
+        print(f"bots sent {run.commands} commands ({took:.1f} s); now in the {phase} phase, {waiting}")

@@ -4,6 +4,7 @@ acts as, what `--quiet` says, and where bots stop."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 
 from domain.catalogue import DISTILLERS
+from infra.client import report
+from infra.client.bots import BotRun
 from tests.local.cli_gateway import Cli, cli_world
 
 SEED = 7  # Ada (seat 0) plays first, and her distillers open no round-start choice
@@ -82,3 +85,18 @@ def test_quiet_says_which_choice_is_still_owed(cli: Cli) -> None:
     revealed = cli.ok("distilled reveal ingredients --quiet")
     assert "distilled buy --revealed" in revealed and "distilled decline" in revealed
     assert cli.ok("distilled decline --quiet").endswith("; now waiting for seat 1 (Grace)\n")
+
+
+def test_bots_stop_at_the_phase_named(cli: Cli) -> None:
+    cli.ok("distilled do 0")
+    said = cli.ok("distilled bots --until market")
+    now = view(cli, 0)
+    assert now["phase"] == "market" and all(p["distiller"] for p in now["players"])
+    assert now["to_act"] == [0]
+    assert said.endswith("now in the market phase, waiting for seat 0 (Ada)\n")
+
+
+def test_a_bot_run_never_calls_a_bot_seat_you(capsys: pytest.CaptureFixture[str]) -> None:
+    view = {"phase": "market", "to_act": [1], "you": 1, "players": [{"seat": 1, "name": "Grace"}]}
+    report.bot_run(BotRun(view, version=3, commands=2), time.perf_counter())
+    assert capsys.readouterr().out.endswith("; now in the market phase, waiting for seat 1 (Grace)\n")
