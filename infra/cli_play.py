@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from infra.client import ApiClient, ClientError, base_url, report
+from infra.client import ApiClient, ClientError, base_url, history, report
 from infra.client import bots as http_bots
 from infra.client.actions import concrete, is_open
 from infra.client.commands import PLAYER_COMMANDS, PlayerCommand
@@ -100,16 +100,24 @@ def _show(args: argparse.Namespace) -> int:
 
 @_one_line_errors
 def _log(args: argparse.Namespace) -> int:
-    _, seat = _seat(args, args.spectator, remember=False)
-    answer = _client(args, seat).events(seat.game_id, seat.token, args.after)
+    saved, seat = _seat(args, args.spectator, remember=False)
+    client = _client(args, seat)
+    commits: list[dict[str, Any]] = []
+    after = args.after
+    while True:  # the API pages long histories
+        page = client.events(seat.game_id, seat.token, after)
+        commits += page.get("commits") or []
+        if page.get("next_after") is None:
+            break
+        after = page["next_after"]
     if args.json:
-        print(json.dumps(answer, indent=2))
+        print(json.dumps({**page, "commits": commits, "next_after": None}, indent=2))
         return 0
-    for commit in answer.get("commits") or []:
-        for event in commit.get("events") or []:
-            print(f"v{commit.get('version')} {report.event_text(event)}")
-    for event in answer.get("events") or []:
-        print(f"v{event.get('version', '?')} {report.event_text(event)}")
+    who = history.Seats((saved.game(seat.game_id) or {}).get("names") or [])
+    if not who.names and args.after:  # no game_created event in this part of the history to name the seats
+        who.names = [p["name"] for p in client.game(seat.game_id, seat.token)["view"]["players"]]
+    for line in history.lines(commits, who):
+        print(line)
     return 0
 
 

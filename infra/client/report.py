@@ -1,4 +1,4 @@
-"""Text the command line prints about a game's history and a bot run."""
+"""Text the command line prints about a move accepted and a bot run."""
 
 from __future__ import annotations
 
@@ -9,12 +9,6 @@ from typing import Any
 from infra.client import bots
 from infra.client.phrases import QUIET
 from infra.render import pending_text, whose_turn
-
-
-def event_text(event: dict[str, Any]) -> str:
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "v", "seat") and v not in (None, []))
-    who = f"seat {event['seat']} " if event.get("seat") is not None else ""
-    return f"{who}{event.get('type')} {fields}".rstrip()
 
 
 def accepted(route: str, answer: Any) -> str:
