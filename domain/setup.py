@@ -10,7 +10,7 @@ from domain.catalogue import DISTILLERS, FLIGHTS, GOALS, deck
 from domain.catalogue.model import Market
 from domain.commands import ChooseDistiller, CreateGame
 from domain.context import Ctx
-from domain.errors import require
+from domain.errors import RuleViolation, require
 from domain.rng import Rng
 from domain.solo import deal
 
@@ -68,6 +68,8 @@ def choose_distiller(ctx: Ctx, cmd: ChooseDistiller) -> None:
     p = ctx.player(cmd.seat)
     require(ctx.state.phase == "setup", "wrong_phase", "Distillers are chosen before the first round.")
     require(p.distiller is None, "already_chosen", "You have already chosen your distiller.")
-    require(cmd.distiller in p.dealt, "not_dealt", "Choose one of the two distillers you were dealt.",
-            dealt=p.dealt)
+    if cmd.distiller not in p.dealt:
+        # Name both: the player may have typed a distiller of another seat or of another game.
+        names = " or ".join(f"{DISTILLERS[d].name} ({d})" for d in p.dealt)
+        raise RuleViolation("not_dealt", f"Choose one of the two distillers you were dealt: {names}.", dealt=p.dealt)
     ctx.emit(ev.DistillerChosen(seat=cmd.seat, distiller=cmd.distiller))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -46,9 +47,22 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+SIGPIPE_STATUS = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    return int(args.func(args))
+    try:
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows here when the output fitted in the buffer
+    except BrokenPipeError:
+        # `distilled show | head -1`: the reader has all it wanted. Point stdout at /dev/null so that the
+        # interpreter's own flush at exit does not print a second error, and exit as a killed writer would.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return SIGPIPE_STATUS
+    return status
 
 
 if __name__ == "__main__":

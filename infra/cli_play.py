@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from infra.client import ApiClient, ClientError, base_url, report
+from infra.client import ApiClient, ClientError, base_url, history, report
 from infra.client import bots as http_bots
 from infra.client.actions import concrete, is_open
 from infra.client.commands import PLAYER_COMMANDS, PlayerCommand
@@ -21,6 +21,7 @@ from infra.render import render
 
 Run = Callable[[argparse.Namespace], int]
 DEMO_NAMES = ("Ada", "Grace", "Linus")
+PHASES = ("round_start", "market", "distill", "sell", "age", "round_end")
 
 
 def _one_line_errors(run: Run) -> Run:
@@ -40,12 +41,16 @@ def _one_line_errors(run: Run) -> Run:
 
 
 def _client(args: argparse.Namespace, seat: Seat | None = None) -> ApiClient:
-    return ApiClient(args.url or (seat.url if seat else None) or base_url())
+    client = ApiClient(args.url or (seat.url if seat else None) or base_url())
+    if seat is not None:
+        client.acting = seat.who()  # a refusal says which seat it was sent as
+    return client
 
 
-def _seat(args: argparse.Namespace, spectator: bool = False) -> tuple[SavedGames, Seat]:
+def _seat(args: argparse.Namespace, spectator: bool = False, remember: bool = True) -> tuple[SavedGames, Seat]:
+    """The game and seat a command acts as. Only moves remember them as the defaults (`remember`)."""
     saved = SavedGames(args.state_file)
-    return saved, saved.resolve(args.game, args.seat, args.token, args.url, spectator)
+    return saved, saved.resolve(args.game, args.seat, args.token, args.url, spectator, remember)
 
 
 def _print(answer: Any, args: argparse.Namespace) -> None:
@@ -88,23 +93,31 @@ def _new(args: argparse.Namespace) -> int:
 
 @_one_line_errors
 def _show(args: argparse.Namespace) -> int:
-    _, seat = _seat(args, args.spectator)
+    _, seat = _seat(args, args.spectator, remember=False)
     _print(_client(args, seat).game(seat.game_id, seat.token), args)
     return 0
 
 
 @_one_line_errors
 def _log(args: argparse.Namespace) -> int:
-    _, seat = _seat(args, args.spectator)
-    answer = _client(args, seat).events(seat.game_id, seat.token, args.after)
+    saved, seat = _seat(args, args.spectator, remember=False)
+    client = _client(args, seat)
+    commits: list[dict[str, Any]] = []
+    after = args.after
+    while True:  # the API pages long histories
+        page = client.events(seat.game_id, seat.token, after)
+        commits += page.get("commits") or []
+        if page.get("next_after") is None:
+            break
+        after = page["next_after"]
     if args.json:
-        print(json.dumps(answer, indent=2))
+        print(json.dumps({**page, "commits": commits, "next_after": None}, indent=2))
         return 0
-    for commit in answer.get("commits") or []:
-        for event in commit.get("events") or []:
-            print(f"v{commit.get('version')} {report.event_text(event)}")
-    for event in answer.get("events") or []:
-        print(f"v{event.get('version', '?')} {report.event_text(event)}")
+    who = history.Seats((saved.game(seat.game_id) or {}).get("names") or [])
+    if not who.names and args.after:  # no game_created event in this part of the history to name the seats
+        who.names = [p["name"] for p in client.game(seat.game_id, seat.token)["view"]["players"]]
+    for line in history.lines(commits, who):
+        print(line)
     return 0
 
 
@@ -122,7 +135,7 @@ def _bots(args: argparse.Namespace) -> int:
         raise ClientError(f"no saved seat tokens for game {seat.game_id}")
     started = time.perf_counter()
     client, rng = _client(args, seat), random.Random(args.seed)
-    run = http_bots.play(client, seat.game_id, tokens, rng, report.progress(args.verbose))
+    run = http_bots.play(client, seat.game_id, tokens, rng, report.progress(args.verbose), until=args.until)
     report.bot_run(run, started)
     return 0
 
@@ -147,7 +160,7 @@ def _send(args: argparse.Namespace, seat: Seat, route: str, fields: dict[str, An
     if args.json:
         print(json.dumps(answer, indent=2))
     elif args.quiet or not isinstance(answer, dict) or "view" not in answer:
-        print(f"ok: {route} accepted (version {answer.get('version') if isinstance(answer, dict) else '?'})")
+        print(report.accepted(route, answer))
     else:
         print(f"ok: {route} accepted\n")
         print(render({"game_id": seat.game_id, **answer}))
@@ -159,10 +172,10 @@ def _player_command(command: PlayerCommand) -> Run:
     def run(args: argparse.Namespace) -> int:
         _, seat = _seat(args)
         fields = command.fields(args)
-        if fields.get("source") == "revealed" and "card" not in fields:  # the card the water bonus revealed
+        if command.needs_view(fields):  # a card or distiller the user named by where it is, not by its id
             view = _client(args, seat).game(seat.game_id, seat.token)["view"]
             mine = view["players"][view["you"]] if view.get("you") is not None else {}
-            fields["card"] = (mine.get("pending") or {}).get("card")
+            fields = command.complete(fields, mine)
         return _send(args, seat, command.route, fields)
 
     return run
@@ -229,6 +242,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     bots = subparsers.add_parser("bots", help="let bots play seats of a game until a human must act")
     _common(bots)
     bots.add_argument("--seats", help="comma-separated seats for the bots (default: every saved seat)")
+    bots.add_argument("--until", choices=PHASES, metavar="PHASE",
+                      help=f"stop once the game reaches this phase ({', '.join(PHASES)})")
     demo = subparsers.add_parser("demo", help="bots play a 3-player game on the server, start to end")
     _common(demo, seat=False)
     demo.add_argument("--flight", help="recipe flight A-H")

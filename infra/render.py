@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, LABEL_SPACES
+from domain.catalogue.model import Market
+from domain.market import cube_cost
+from infra.client import names
 from infra.client.actions import cli_words
+from infra.client.phrases import LABEL_REWARDS, PENDING
 
 WIDTH = 14  # label column
+BASIC = [c.id for c in CARDS.values() if c.market is Market.BASIC]
 
 
 def _list(values: Any, empty: str = "-") -> str:
@@ -26,7 +32,22 @@ def _counted(values: list[str]) -> str:
 
 
 def _row(label: str, value: str, indent: int = 2) -> str:
-    return f"{' ' * indent}{label + ':':<{WIDTH}} {value}"
+    """One aligned line; an empty label continues the row above."""
+    return f"{' ' * indent}{label + ':' if label else '':<{WIDTH}} {value}"
+
+
+def _priced(cards: list[str]) -> str:
+    """Cards with what they cost to buy: "barley (3), figs (2)"."""
+    return _list(f"{c} ({names.cost(c)})" if names.cost(c) is not None else c for c in cards)
+
+
+def pending_text(pending: dict[str, Any]) -> str:
+    """The choice a seat owes, in words, with the command that makes it."""
+    kind = str(pending.get("kind"))
+    card = pending.get("card")
+    return PENDING.get(kind, PENDING["unknown"]).format(
+        kind=kind, card=_priced([card]) if card else "?", cards=_priced(pending.get("cards") or []),
+        recipe=pending.get("recipe"), power=names.power(pending.get("power")), spirit=pending.get("spirit"))
 
 
 def _spirit(s: dict[str, Any]) -> str:
@@ -69,18 +90,20 @@ def _player(p: dict[str, Any], view: dict[str, Any]) -> list[str]:
     if washback:
         lines.append(_row("washback", "; ".join(washback), 4))
     spaces = p.get("label_spaces") or []
-    labels = [f"{i}:{x}" for i, x in enumerate(spaces) if x] + list(p.get("extra_labels") or [])
+    labels = [f"{x} on {i}" for i, x in enumerate(spaces) if x] + list(p.get("extra_labels") or [])
     lines.append(_row("labels", _list(labels) + f"  (free spaces: {_list(i for i, x in enumerate(spaces) if not x)})",
                       4))
     extras = [("upgrades", p.get("upgrades")), ("display", p.get("display")), ("cubes", p.get("cubes"))]
     lines += [_row(k, _list(v), 4) for k, v in extras if v]
     goals = p.get("goals")
     lines.append(_row("goals", _list(goals) if goals is not None else f"{p.get('goal_count', 0)} (secret)", 4))
+    dealt = p.get("dealt_distillers") or []
+    if not p.get("distiller") and dealt:
+        lines += [_row("dealt" if i == 0 else "", f"{i + 1} {d} ({names.distiller(d)}): "
+                       f"{DISTILLERS[d].power if d in DISTILLERS else '?'}", 4) for i, d in enumerate(dealt)]
     pending = p.get("pending")
     if pending:
-        detail = ", ".join(f"{k} {_list(v) if isinstance(v, list) else v}" for k, v in pending.items()
-                           if v and k != "kind")
-        lines.append(_row("waiting on", f"{pending['kind']}" + (f" ({detail})" if detail else ""), 4))
+        lines.append(_row("your choice", pending_text(pending), 4))
     if p.get("tasting_due") or p.get("discard_due"):
         due = [n for n, k in (("tasting", "tasting_due"), ("goal discard", "discard_due")) if p.get(k)]
         lines.append(_row("due", _list(due), 4))
@@ -134,13 +157,19 @@ def render(answer: dict[str, Any]) -> str:
     view = answer["view"]
     lines = [f"Game {answer.get('game_id', '?')}  version {answer.get('version', '?')}  round {view.get('round')}"
              f"  phase {view.get('phase')}  flight {view.get('flight') or '?'}",
-             f"  {whose_turn(view)}", "", "Market"]
+             f"  {whose_turn(view)}", "", "Market (each card's cost in parentheses)", _row("basic", _priced(BASIC))]
     sizes = view.get("deck_sizes") or {}
     for deck, cards in (view.get("rows") or {}).items():
-        lines.append(_row(deck, f"{_list(cards)}  (deck {sizes.get(deck, '?')})"))
-    lines.append(_row("truck", _counted(view.get("truck") or [])))
+        lines.append(_row(deck, f"{_priced(cards)}  (deck {sizes.get(deck, '?')})"))
+    flight = FLIGHTS.get(str(view.get("flight")))
+    if flight:
+        lines.append(_row("recipe cubes", _list(f"{r} ({cube_cost(r)})" for r in flight.recipes)))
+    truck = view.get("truck")
+    lines.append(_row("truck", _counted(truck) if truck is not None else "hidden until the Distill phase ends"))
     lines.append(_row("labels left", _list(f"{k} {v}" for k, v in (view.get("labels") or {}).items())))
     lines.append(_row("awards", _list(view.get("awards"))))
+    lines += ["", "Label spaces (a sold spirit's label goes on a free one, for its reward or for 2 SP)"]
+    lines += [f"  {space.index}  {LABEL_REWARDS.get(space.reward, space.text)}" for space in LABEL_SPACES]
     if view.get("solo"):
         lines += ["", *_solo(view["solo"])]
     lines += ["", "Players"]

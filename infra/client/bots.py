@@ -35,8 +35,9 @@ Progress = Callable[[int, str, dict[str, Any]], None]
 
 
 def play(client: ApiClient, game_id: str, tokens: dict[int, str], rng: random.Random | None = None,
-         progress: Progress | None = None, max_commands: int = MAX_COMMANDS) -> BotRun:
-    """Play the seats in `tokens` until the game ends, only other seats can act, or `max_commands` were sent."""
+         progress: Progress | None = None, max_commands: int = MAX_COMMANDS, until: str | None = None) -> BotRun:
+    """Play the seats in `tokens` until the game ends, only other seats can act, `max_commands` were sent, or
+    the game has reached the phase `until`."""
     if not tokens:
         raise ValueError("bots need at least one seat token")
     rng = rng or random.Random()
@@ -46,7 +47,7 @@ def play(client: ApiClient, game_id: str, tokens: dict[int, str], rng: random.Ra
     run = BotRun(current["view"], current["version"])
     while run.commands < max_commands:
         acting = [s for s in run.view.get("to_act") or [] if s in tokens]
-        if run.finished or not acting:
+        if run.finished or not acting or run.view.get("phase") == until:
             return run
         seat = rng.choice(acting)
         mine = views.get(seat)

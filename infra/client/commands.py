@@ -25,6 +25,15 @@ class PlayerCommand:
     def route(self) -> str:
         return route_of(self.type)
 
+    def needs_view(self, fields: dict[str, Any]) -> bool:
+        """Whether a field names something by where it is in your view, to be looked up before sending."""
+        hook = VIEW_HOOKS.get(self.type)
+        return hook is not None and hook[0](fields)
+
+    def complete(self, fields: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
+        """The fields with those names replaced by ids, from your own player in your view."""
+        return VIEW_HOOKS[self.type][1](fields, mine)
+
 
 def _none(parser: argparse.ArgumentParser) -> None:
     """No arguments beyond the common ones."""
@@ -57,6 +66,29 @@ def _buy_fields(args: argparse.Namespace) -> dict[str, Any]:
     if args.save_discounts:
         fields["save_discounts"] = True
     return {k: v for k, v in fields.items() if v is not None}
+
+
+def _revealed(fields: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
+    """`buy --revealed` buys the card the water bonus revealed."""
+    return {**fields, "card": (mine.get("pending") or {}).get("card")}
+
+
+def _dealt(fields: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
+    """`choose-distiller 1`: the first of the two distillers you were dealt, numbered as `show` lists them."""
+    dealt, number = mine.get("dealt_distillers") or [], int(fields["distiller"])
+    if not dealt or mine.get("distiller"):
+        return fields  # nothing left to choose: the server says why
+    if not 1 <= number <= len(dealt):
+        listed = " or ".join(f"{i + 1} ({d})" for i, d in enumerate(dealt))
+        raise ClientError(f"choose-distiller {number}: you were dealt {len(dealt)} distillers, choose {listed}")
+    return {**fields, "distiller": dealt[number - 1]}
+
+
+VIEW_HOOKS: dict[str, tuple[Callable[[dict[str, Any]], bool],
+                            Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]]] = {
+    "buy": (lambda fields: fields.get("source") == "revealed" and "card" not in fields, _revealed),
+    "choose_distiller": (lambda fields: str(fields["distiller"]).isdigit(), _dealt),
+}
 
 
 def _label_arguments(parser: argparse.ArgumentParser) -> None:
@@ -132,7 +164,8 @@ def _swap_arguments(parser: argparse.ArgumentParser) -> None:
 
 PLAYER_COMMANDS: tuple[PlayerCommand, ...] = (
     PlayerCommand("choose-distiller", "choose_distiller", "choose your distiller (setup)",
-                  *_one("distiller", about="one of the two distillers you were dealt")),
+                  *_one("distiller", about="one of the two distillers you were dealt: 1 or 2 as `distilled show` "
+                                          "numbers them, or its id (e.g. jeong)")),
     PlayerCommand("buy", "buy", "buy a card or a recipe cube (market)", _buy_arguments, _buy_fields),
     PlayerCommand("reveal", "reveal", "water bonus: reveal the top card of a premium deck",
                   *_one("deck", about="upgrades, ingredients or items")),

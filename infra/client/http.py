@@ -34,9 +34,11 @@ class ApiError(ClientError):
     def __init__(self, status: int, code: str, message: str, details: Any = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.details = status, code, message, details
+        self.acting: str | None = None  # "seat 1 Grace": whom the refused request acted as, when the caller knows
 
     def line(self) -> str:
-        return f"error {self.status} {self.code}: {self.message}"
+        acting = f" (as {self.acting})" if self.acting else ""
+        return f"error {self.status} {self.code}{acting}: {self.message}"
 
     @classmethod
     def from_response(cls, status: int, body: bytes) -> ApiError:
@@ -88,6 +90,7 @@ class ApiClient:
         self.url, self.timeout, self.retries, self.backoff = base_url(url), timeout, retries, backoff
         self.transport = transport
         self.requests = 0
+        self.acting: str | None = None  # named in the errors of this client's requests (never its token)
 
     def request(self, method: str, path: str, body: Any = None, token: str | None = None,
                 idempotent: bool = True) -> Any:
@@ -111,7 +114,9 @@ class ApiClient:
                 if status < 400:
                     return json.loads(raw) if raw.strip() else None
                 if status not in RETRY_STATUSES or attempt > self.retries or not idempotent:
-                    raise ApiError.from_response(status, raw)
+                    refused = ApiError.from_response(status, raw)
+                    refused.acting = self.acting
+                    raise refused
             time.sleep(self.backoff * 2 ** (attempt - 1))
 
     # --- the API's routes ---------------------------------------------------------------------------------

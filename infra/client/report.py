@@ -1,4 +1,4 @@
-"""Text the command line prints about a game's history and a bot run."""
+"""Text the command line prints about a move accepted and a bot run."""
 
 from __future__ import annotations
 
@@ -7,13 +7,23 @@ import time
 from typing import Any
 
 from infra.client import bots
-from infra.render import whose_turn
+from infra.client.phrases import QUIET
+from infra.render import pending_text, whose_turn
 
 
-def event_text(event: dict[str, Any]) -> str:
-    fields = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "v", "seat") and v not in (None, []))
-    who = f"seat {event['seat']} " if event.get("seat") is not None else ""
-    return f"{who}{event.get('type')} {fields}".rstrip()
+def accepted(route: str, answer: Any) -> str:
+    """The one line of `--quiet`: accepted, and what comes next (a choice still owed is easy to miss)."""
+    if not isinstance(answer, dict):
+        return QUIET["accepted"].format(route=route, version="?")
+    line = QUIET["accepted"].format(route=route, version=answer.get("version", "?"))
+    view = answer.get("view")
+    if not isinstance(view, dict):
+        return line
+    you = view.get("you")
+    mine: dict[str, Any] = next((p for p in view.get("players") or [] if p.get("seat") == you), {})
+    if mine.get("pending"):
+        return line + QUIET["pending"].format(pending=pending_text(mine["pending"]))
+    return line + QUIET["waiting"].format(waiting=whose_turn(view))
 
 
 def progress(verbose: bool) -> bots.Progress | None:
@@ -30,4 +40,7 @@ def bot_run(run: bots.BotRun, started: float) -> None:
         for seat, name, sp, money in bots.scores(run.view):
             print(f"  seat {seat} {name}: {sp} SP, {money} money{'  WINNER' if seat in winners else ''}")
     else:
-        print(f"bots sent {run.commands} commands ({took:.1f} s); now {whose_turn(run.view)}")
+        # The view is a bot seat's: "= you" would name that bot, not the person who typed the command.
+        waiting = whose_turn({**run.view, "you": None})
+        phase = str(run.view.get("phase")).replace("_", " ")
+        print(f"bots sent {run.commands} commands ({took:.1f} s); now in the {phase} phase, {waiting}")

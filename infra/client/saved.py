@@ -21,6 +21,15 @@ class Seat:
     seat: int | None  # None: a spectator
     token: str | None
     url: str
+    name: str | None = None  # the player's name, as saved by `new`
+
+    def who(self) -> str:
+        """The seat a request acts as, for messages: "seat 1 Grace", "a spectator", "the --token seat"."""
+        if self.token is None:
+            return "a spectator"
+        if self.seat is None:
+            return "the seat of the given --token"
+        return f"seat {self.seat}" + (f" {self.name}" if self.name else "")
 
 
 class SavedGames:
@@ -51,8 +60,11 @@ class SavedGames:
         return found
 
     def resolve(self, game_id: str | None, seat: int | None, token: str | None, url: str | None,
-                spectator: bool = False) -> Seat:
-        """Fill what the user left out from the saved game: the last game, its last seat, that seat's token."""
+                spectator: bool = False, remember: bool = True) -> Seat:
+        """Fill what the user left out from the saved game: the last game, its last seat, that seat's token.
+
+        With `remember`, the game and seat named become the defaults. Reads pass False: looking at another
+        seat's view must not change the seat the next move acts as."""
         game_id = game_id or self.data.get("last_game")
         if not game_id:
             raise ClientError("no game given and none saved: pass --game ID (or start one with `distilled new`)")
@@ -67,12 +79,17 @@ class SavedGames:
             if not 0 <= seat < len(tokens):
                 raise ClientError(f"no token saved for seat {seat} of game {game_id}: pass --token")
             token = tokens[seat]
-        if saved and (self.data.get("last_game") != game_id or (chosen is not None and saved.get("seat") != chosen)):
+        elif seat is None and token in (saved.get("tokens") or []):
+            seat = saved["tokens"].index(token)
+        changed = self.data.get("last_game") != game_id or (chosen is not None and saved.get("seat") != chosen)
+        if remember and saved and changed:
             # The seat named last becomes the default for this game, and this game the default game.
             saved["seat"] = chosen if chosen is not None else saved.get("seat", 0)
             self.data["last_game"] = game_id
             self.save()
-        return Seat(game_id, seat, token, url or saved.get("url") or "")
+        names = saved.get("names") or []
+        name = names[seat] if seat is not None and 0 <= seat < len(names) else None
+        return Seat(game_id, seat, token, url or saved.get("url") or "", name)
 
     def tokens(self, game_id: str) -> dict[int, str]:
         saved = self.game(game_id) or {}

@@ -117,7 +117,7 @@ def test_the_cli_demo_and_its_errors(server: ServerProcess, tmp_path: Path, caps
     assert distilled("show", "--seat", "1") == 0
     assert "the game is over" in capsys.readouterr().out
     assert distilled("pass") == 1
-    assert capsys.readouterr().err.startswith("error 422 game_over: ")
+    assert capsys.readouterr().err.startswith("error 422 game_over (as seat 0 Ada): ")  # `show --seat 1` was a read
 
 
 def test_ctrl_c_stops_the_server_cleanly(server: ServerProcess) -> None:

@@ -90,7 +90,7 @@ def test_commands_post_their_fields_and_show_refusals_as_one_line(
     assert path == f"/games/g1/{route}"
     assert {k: v for k, v in body.items() if k != "command_id"} == fields and body["command_id"]
     err = capsys.readouterr().err
-    assert err == "error 422 not_your_turn: It is not your turn in the Market.\n"
+    assert err == "error 422 not_your_turn (as the seat of the given --token): It is not your turn in the Market.\n"
 
 
 def test_an_unreachable_server_is_one_hint(state: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,7 +103,7 @@ def test_missing_game_and_unknown_game(api: str, state: str, capsys: pytest.Capt
     assert run("show", "--url", api, "--state-file", state) == 1
     assert capsys.readouterr().err.startswith("error: no game given and none saved")
     assert run("log", "--url", api, "--game", "nope", "--spectator", "--state-file", state) == 1
-    assert capsys.readouterr().err == "error 404 game_not_found: There is no such game.\n"
+    assert capsys.readouterr().err == "error 404 game_not_found (as a spectator): There is no such game.\n"
 
 
 def test_buy_from_a_row_needs_a_card(api: str, state: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,6 +67,15 @@ def test_busy_answers_are_retried_but_refusals_are_not() -> None:
     assert len(refused.sent) == 1
 
 
+def test_a_refusal_names_the_seat_the_client_acts_as_and_never_its_token() -> None:
+    refused = Transport((422, {"error": {"code": "not_your_turn", "message": "It is not your turn.", "details": {}}}))
+    api = client(refused)
+    api.acting = "seat 1 Grace"
+    with pytest.raises(ApiError) as caught:
+        api.command("g1", "secret-token", "pass", {})
+    assert caught.value.line() == "error 422 not_your_turn (as seat 1 Grace): It is not your turn."
+
+
 def test_creating_a_game_is_resent_only_if_it_never_left() -> None:
     seats = [{"seat": 1, "name": "b", "token": "t1"}, {"seat": 0, "name": "a", "token": "t0"}]
     created = {"game_id": "g", "seats": seats}

@@ -6,7 +6,9 @@ import random
 from typing import Any
 
 from domain import GameState, decide, execute, fold, to_act, view
-from domain.commands import CreateGame
+from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, LABEL_SPACES
+from domain.commands import Buy, CreateGame
+from domain.market import cube_cost
 from domain.options import Options, SeatSpec
 from infra.bots import random_bot
 from infra.client.actions import body_of, cli_words, concrete
@@ -82,3 +84,48 @@ def test_every_legal_action_has_cli_words_and_a_body() -> None:
             assert all(v is not None for v in body_of(action).values())
         state = execute(state, random_bot(state, seat, rng), random.Random(seat))[1]
     assert {"choose_distiller", "buy", "pass", "distill", "name_spirit", "sell"} <= seen
+
+
+def at_market(seed: int = 3) -> GameState:
+    """Random moves until a Market turn begins."""
+    chance, choices = random.Random(seed), random.Random(seed + 1)
+    state = fold(decide(GameState(), CreateGame(seats=tuple(SeatSpec(name=n) for n in NAMES),
+                                                options=Options(flight="A")), chance))
+    while state.phase != "market":
+        seat = choices.choice(to_act(state))
+        state = execute(state, random_bot(state, seat, choices), chance)[1]
+    return state
+
+
+def test_the_market_shows_what_each_card_costs() -> None:
+    state = at_market()
+    text = render(answer(state, 0))
+    for row in state.rows.values():
+        for card in row:
+            assert f"{card} ({CARDS[card].cost})" in text
+    assert "water (0)" in text and "wood_barrel (4)" in text  # the basic market
+    assert f"{FLIGHTS['A'].recipes[0]} ({cube_cost(FLIGHTS['A'].recipes[0])})" in text  # the recipe cubes
+
+
+def test_label_spaces_show_their_rewards_in_words() -> None:
+    text = render(answer(at_market(), 0))
+    assert "  0  +5 money" in text and "  4  a free recipe cube of your flight" in text
+    legend = text.split("Label spaces", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    assert [line.split()[0] for line in legend] == [str(space.index) for space in LABEL_SPACES]
+
+
+def test_a_pending_choice_is_said_plainly_with_its_command() -> None:
+    state = at_market()
+    seat = to_act(state)[0]
+    state = execute(state, Buy(seat=seat, source="basic", card="water"), random.Random(1))[1]
+    text = render(answer(state, seat))
+    assert "your choice:   the water bonus: reveal the top card of a premium deck" in text
+    assert "(distilled decline)" in text and "reveal_deck" not in text
+
+
+def test_setup_numbers_the_two_distillers_dealt() -> None:
+    state = played(0)
+    dealt = state.players[0].dealt
+    text = render(answer(state, 0))
+    assert f"dealt:         1 {dealt[0]} ({DISTILLERS[dealt[0]].name}): {DISTILLERS[dealt[0]].power}" in text
+    assert f"                   2 {dealt[1]} ({DISTILLERS[dealt[1]].name})" in text

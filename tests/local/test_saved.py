@@ -38,3 +38,21 @@ def test_unknown_seats_are_refused(tmp_path: Path) -> None:
         saved.resolve("g1", 3, None, None)
     with pytest.raises(ClientError, match="no game given"):
         SavedGames(tmp_path / "none.json").resolve(None, None, None, None)
+
+
+def test_reads_do_not_change_the_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "games.json"
+    SavedGames(path).remember("g1", "http://a", ["Ada", "Grace"], ["t0", "t1"])
+    SavedGames(path).remember("g2", "http://a", ["Bo"], ["u0"])
+    read = SavedGames(path).resolve("g1", 1, None, None, remember=False)
+    assert (read.game_id, read.seat, read.token, read.who()) == ("g1", 1, "t1", "seat 1 Grace")
+    move = SavedGames(path).resolve(None, None, None, None)
+    assert (move.game_id, move.seat, move.who()) == ("g2", 0, "seat 0 Bo")
+
+
+def test_a_given_token_is_matched_to_its_saved_seat(tmp_path: Path) -> None:
+    path = tmp_path / "games.json"
+    SavedGames(path).remember("g1", "http://a", ["Ada", "Grace"], ["t0", "t1"])
+    assert SavedGames(path).resolve("g1", None, "t1", None).who() == "seat 1 Grace"
+    assert SavedGames(path).resolve("g1", None, "other", None).who() == "the seat of the given --token"
+    assert SavedGames(path).resolve("g1", None, None, None, spectator=True).who() == "a spectator"
