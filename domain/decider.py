@@ -6,11 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 from domain import commands as c
-from domain import distill, market, round, sell, setup, solo
+from domain import solo
 from domain.context import Ctx
 from domain.errors import RuleViolation, require
 from domain.flow import advance
-from domain.powers import flavors, round_start
+from domain.phases import age, distill, distill_naming, market, round_end, round_start, sell, sell_labels, setup
+from domain.powers import flavors
 from domain.rng import NoRandomness, Rng
 from domain.state import GameState
 
@@ -49,15 +50,15 @@ HANDLERS: dict[type, Handler] = {
     c.Trade: distill.trade,
     c.Distill: distill.distill,
     c.Redistill: distill.redistill,
-    c.NameSpirit: distill.name_spirit,
+    c.NameSpirit: distill_naming.name_spirit,
     c.KeepFlavor: flavors.keep,
     c.SkipDistill: distill.skip,
     c.Sell: sell.sell,
     c.DoubleFlavor: sell.double_flavor,
-    c.PlaceLabel: sell.place_label,
-    c.Age: round.age,
-    c.Taste: round.taste,
-    c.DiscardGoal: round.discard_goal,
+    c.PlaceLabel: sell_labels.place_label,
+    c.Age: age.age,
+    c.Taste: round_end.taste,
+    c.DiscardGoal: round_end.discard_goal,
     c.ClaimGoal: solo.claim,
     c.DeclineGoals: solo.decline,
     c.SwapGoals: solo.swap,

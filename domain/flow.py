@@ -6,45 +6,15 @@ from domain import events as ev
 from domain import solo
 from domain.awards import score_awards
 from domain.context import Ctx
-from domain.distill import can_start
-from domain.powers.endgame import decks_to_reveal
+from domain.phases import market, round_end
+from domain.phases.age import waiting_to_age
+from domain.phases.distill import can_start
+from domain.phases.round_start import begin_round, offer_next
+from domain.phases.sell import sellable
 from domain.powers.flavors import age_all, age_choices
-from domain.powers.round_start import begin_round, offer_next
-from domain.round import waiting_to_age
-from domain.scoring import final_scores
-from domain.sell import sellable
-from domain.state import DECKS, ROUNDS, GameState
+from domain.state import ROUNDS, GameState
 
-GOAL_DISCARD_ROUND = 3
 MAX_STEPS = 64
-
-
-def _cleanup(ctx: Ctx) -> None:
-    """End of Market: discard the rightmost card of each row and refill (twice with 2 players; solo: B card)."""
-    if ctx.state.solo is not None:
-        solo.cleanup(ctx)
-        return
-    times = 2 if ctx.state.n == 2 else 1
-    for deck in DECKS:
-        ctx.ensure_deck(deck, times)
-    s = ctx.state
-    discarded = {d: tuple(reversed(s.rows[d]))[:times] for d in DECKS}
-    refills = {d: tuple(reversed(s.decks[d]))[:times] for d in DECKS}
-    ctx.emit(ev.MarketCleanedUp(discarded=discarded, refills=refills))
-
-
-def _end_game(ctx: Ctx) -> None:
-    """Final scoring; a deck some end-game formula reads (the Trucker's) is rebuilt first if it ran out."""
-    revealed = None
-    for deck in decks_to_reveal(ctx.state):
-        ctx.ensure_deck(deck)
-        revealed = ctx.top(deck)
-    scores, winners = final_scores(ctx.state, revealed)
-    outcome = None
-    if ctx.state.solo is not None:
-        outcome = solo.outcome(ctx.state.solo, scores[0]["sp"])
-        winners = (0,) if outcome.won else ()
-    ctx.emit(ev.GameEnded(scores=scores, winners=winners, revealed=revealed, solo=outcome))
 
 
 def _step(ctx: Ctx) -> bool:
@@ -61,7 +31,7 @@ def _step(ctx: Ctx) -> bool:
     elif s.phase == "market":
         if s.turn is not None:
             return False
-        _cleanup(ctx)
+        market.cleanup(ctx)
         seq = s.options.distill_order == "sequential"
         ctx.emit(ev.PhaseStarted(phase="distill", turn=s.first_player if seq else None))
     elif s.phase == "distill":
@@ -106,7 +76,7 @@ def _step(ctx: Ctx) -> bool:
         if won:
             ctx.emit(ev.AwardsScored(round=s.round, awards=won, shares=shares))
         tasting = tuple(p.seat for p in s.players if not p.sales and p.sp > 0)
-        discard = tuple(p.seat for p in s.players if s.round == GOAL_DISCARD_ROUND and len(p.goals) > 2)
+        discard = tuple(p.seat for p in s.players if s.round == round_end.GOAL_DISCARD_ROUND and len(p.goals) > 2)
         ctx.emit(ev.PhaseStarted(phase="round_end", tasting=tasting, discard=discard))
         solo.offer_round_end(ctx)
     elif s.phase == "round_end":
@@ -114,7 +84,7 @@ def _step(ctx: Ctx) -> bool:
             return False
         ctx.emit(ev.RoundEnded(round=s.round))
         if s.round >= ROUNDS:
-            _end_game(ctx)
+            round_end.end_game(ctx)
         else:
             begin_round(ctx, s.round + 1, (s.first_player + 1) % s.n)
     else:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain import events as ev
+from domain.appliers import applies
 from domain.catalogue import CARDS
 from domain.commands import KeepFlavor
 from domain.context import Ctx
 from domain.errors import require
 from domain.powers import owned
-from domain.state import Player, Spirit
+from domain.state import GameState, Pending, Player, Spirit
 
 Pick = Callable[[list[str]], str]
 
@@ -109,3 +110,23 @@ def age_choices(ctx: Ctx) -> bool:
                     draw(ctx, seat, spirit.id, AGE_CHOICE[power], power, None)
                     return True
     return False
+
+
+@applies(ev.FlavorsDrawn)
+def _drawn(s: GameState, e: ev.FlavorsDrawn) -> None:
+    p = s.players[e.seat]
+    del s.flavor_deck[len(s.flavor_deck) - len(e.cards):]
+    p.powers_used.append(f"{e.power}:{e.spirit_id}")
+    if e.cards:
+        p.pending = Pending("keep_flavor", cards=list(e.cards), power=e.power, spirit=e.spirit_id)
+
+
+@applies(ev.FlavorKept)
+def _kept(s: GameState, e: ev.FlavorKept) -> None:
+    p = s.players[e.seat]
+    spirit = p.spirit(e.spirit_id)
+    assert spirit is not None
+    spirit.flavors.append(e.card)
+    spirit.known_flavors.append(e.card)
+    s.flavor_discard_down += e.discarded  # face down: the owner alone saw them (docs/adr/0001)
+    p.pending = None

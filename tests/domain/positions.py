@@ -7,8 +7,8 @@ from typing import Any
 
 from domain import commands as c
 from domain.legal import legal_actions
-from domain.round import free_warehouses, waiting_to_age
-from domain.sell import must_sell, sellable
+from domain.phases.age import free_warehouses, waiting_to_age
+from domain.phases.sell import must_sell, sellable
 from domain.state import GameState
 from tests.domain.builders import (
     Cut,

@@ -1,15 +1,14 @@
-"""Age phase and round-end decisions (RULES §3.7-§3.8)."""
+"""The Age phase (RULES §3.7): new aged spirits into the warehouse, then a face-down flavor for each."""
 
 from __future__ import annotations
 
 from domain import events as ev
+from domain.appliers import applies
 from domain.catalogue import RECIPES
-from domain.commands import Age, DiscardGoal, Taste
+from domain.commands import Age
 from domain.context import Ctx
 from domain.errors import require
-from domain.state import Player, Spirit
-
-MAX_TASTING = 4
+from domain.state import GameState, Player, Spirit
 
 
 def waiting_to_age(p: Player) -> Spirit | None:
@@ -31,17 +30,20 @@ def age(ctx: Ctx, cmd: Age) -> None:
     ctx.emit(ev.SpiritStored(seat=cmd.seat, spirit_id=spirit.id, warehouse=cmd.warehouse))
 
 
-def taste(ctx: Ctx, cmd: Taste) -> None:
-    p = ctx.player(cmd.seat)
-    require(ctx.state.phase == "round_end" and p.tasting_due, "no_tasting",
-            "Only a player who sold nothing this round may hold a tasting, at round end.")
-    require(cmd.sp <= p.sp, "not_enough_sp", f"You have only {p.sp} SP.")
-    ctx.emit(ev.TastingHeld(seat=cmd.seat, sp=cmd.sp))
+@applies(ev.SpiritStored)
+def _stored(s: GameState, e: ev.SpiritStored) -> None:
+    spirit = s.players[e.seat].spirit(e.spirit_id)
+    assert spirit is not None
+    spirit.warehouse = e.warehouse
 
 
-def discard_goal(ctx: Ctx, cmd: DiscardGoal) -> None:
-    p = ctx.player(cmd.seat)
-    require(ctx.state.phase == "round_end" and p.discard_due, "no_discard",
-            "Goals are discarded once, at the end of round 3.")
-    require(cmd.goal in p.goals, "unknown_goal", "That is not one of your goals.")
-    ctx.emit(ev.GoalDiscarded(seat=cmd.seat, goal=cmd.goal))
+@applies(ev.FlavorAdded)
+def _flavored(s: GameState, e: ev.FlavorAdded) -> None:
+    by_id = {x.id: x for p in s.players for x in p.spirits}
+    for sid in e.spirit_ids:
+        by_id[sid].flavors.append(s.flavor_deck.pop())
+    for sid in set(e.aged or e.spirit_ids):
+        by_id[sid].times_aged += 1
+    s.aged_round = s.round
+    for seat, money in e.money.items():
+        s.players[seat].money += money

@@ -1,39 +1,37 @@
-"""Distill phase decisions (RULES §3.4, D2)."""
+"""The Distill phase (RULES §3.4, D2): the trade, the washback and its cut, skipping, and the labels settled
+when a simultaneous phase closes (naming the spirit: domain.phases.distill_naming)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
+from domain import commands as c
 from domain import events as ev
-from domain.catalogue import CARDS, RECIPES
-from domain.catalogue.model import Kind, Market, Tier
-from domain.commands import Distill, NameSpirit, Redistill, SkipDistill, Trade
+from domain.appliers import applies
+from domain.catalogue import CARDS
+from domain.catalogue.model import Kind, Market
+from domain.commands import Distill, Redistill, SkipDistill, Trade
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import (
     BASIC_INGREDIENTS,
-    barrels_for,
+    can_distill,
     contains,
-    known_recipes,
-    matches,
-    signature_ingredient,
+    next_seat,
+    remove_all,
     valid_washback,
     washback_cards,
 )
-from domain.powers.distill import (
-    CASH_CUT,
-    auto_cash,
-    cash_options,
-    extra_alcohol_options,
-    may_redistill,
-    return_options,
-    top_only_options,
-)
-from domain.powers.flavors import end_of_distill
-from domain.solo import offer_distill
-from domain.state import GameState, Player
+from domain.phases.distill_naming import recipe_options
+from domain.powers.choices import flavor_choices
+from domain.powers.distill import extra_alcohol_options, may_redistill, top_only_options
+from domain.state import GameState, Pending, Player
+from domain.zones import discard
 
 NEVER_TRADED = frozenset({"yeast", "alcohol"})
+
+
 EXTRA_WATER = "mountain_spring_water"  # if cut, a basic Water joins the spirit
 
 
@@ -115,70 +113,6 @@ def redistill(ctx: Ctx, cmd: Redistill) -> None:
     ctx.emit(ev.SpiritRecut(seat=cmd.seat, round=ctx.state.round, cut=cut, spirit=tuple(spirit)))
 
 
-Variant = tuple[bool, str | None, list[str], list[str]]  # restore_signature, returned card, contents, still cut
-
-
-def spirit_variants(p: Player, cards: list[str], cut: list[str]) -> list[Variant]:
-    """Each way the cut may be partly undone: the signature ingredient restored, a card back by Spirit Safe."""
-    sig = signature_ingredient(p)
-    out: list[Variant] = []
-    for restore in ([False, True] if sig and sig in cut else [False]):
-        for returned in return_options(p, cut, sig):
-            contents, left = list(cards), list(cut)
-            for back in (sig if restore else None, returned):
-                if back is not None:
-                    contents.append(back)
-                    left.remove(back)
-            out.append((restore, returned, contents, left))
-    return out
-
-
-def recipe_options(state: GameState, p: Player, cards: list[str], cut: list[str]) -> list[
-        tuple[str, str, bool, str | None, str | None]]:
-    """(recipe, barrel, restore_signature, return_card, cash_card) a freshly cut spirit may be named with."""
-    out = []
-    known = known_recipes(state, p)
-    for restore, returned, contents, left in spirit_variants(p, cards, cut):
-        cashes = cash_options(state, p, left)
-        out += [(rid, b, restore, returned, cash) for rid in known if matches(RECIPES[rid], contents)
-                for b in barrels_for(p, RECIPES[rid].barrel) for cash in cashes]
-    return out
-
-
-def name_spirit(ctx: Ctx, cmd: NameSpirit) -> None:
-    p = ctx.player(cmd.seat)
-    s = ctx.state
-    require(s.phase == "distill" and p.pending is not None and p.pending.kind == "name_spirit",
-            "nothing_to_name", "You have no fresh distillate to name.")
-    assert p.pending is not None
-    require(cmd.recipe in known_recipes(s, p), "unknown_recipe", "You do not know that recipe.")
-    variants = {(v[0], v[1]): v for v in spirit_variants(p, p.pending.cards, p.pending.cut)}
-    if cmd.return_card is not None:
-        require((False, cmd.return_card) in variants, "cannot_return",
-                "Only a Spirit Safe puts a cut card back, and only a card that was cut.")
-    variant = variants.get((cmd.restore_signature, cmd.return_card))
-    require(variant is not None and matches(RECIPES[cmd.recipe], variant[2]), "recipe_mismatch",
-            "The spirit does not meet that recipe's sugars after the cut.")
-    assert variant is not None
-    left = variant[3]
-    require(cmd.cash_card in cash_options(s, p, left), "cash_choice",
-            "Juliana names one card still cut (and only without auto_best); nobody else names one.")
-    require(cmd.barrel in barrels_for(p, RECIPES[cmd.recipe].barrel), "no_barrel",
-            "You need a free barrel of the recipe's type.")
-    label: bool | None = None
-    if s.options.distill_order == "sequential":
-        label = RECIPES[cmd.recipe].tier is Tier.SIGNATURE or s.labels.get(cmd.recipe, 0) > 0
-    spirit_id = s.next_spirit
-    ctx.emit(ev.SpiritNamed(seat=cmd.seat, round=s.round, spirit_id=spirit_id, recipe=cmd.recipe,
-                            barrel=cmd.barrel, restore_signature=cmd.restore_signature, label=label,
-                            returned=cmd.return_card))
-    cash = cmd.cash_card or auto_cash(ctx.state, p, left)
-    if cash is not None and CARDS[cash].money:
-        ctx.emit(ev.MoneyGained(seat=cmd.seat, money=CARDS[cash].money, power=CASH_CUT, card=cash))
-    end_of_distill(ctx, cmd.seat, spirit_id)
-    offer_distill(ctx, spirit_id)
-
-
 def skip(ctx: Ctx, cmd: SkipDistill) -> None:
     p = _my_distill(ctx, cmd.seat)
     require(p.pending is None, "pending_choice", "Name your spirit first.")
@@ -198,3 +132,70 @@ def can_start(p: Player) -> bool:
         if any(valid_washback([*rest, take]) for take in trade_options(give)):
             return True
     return False
+
+
+def actions(s: GameState, p: Player) -> list[Any]:
+    seat = p.seat
+    if p.pending is not None and p.pending.kind == "name_spirit":
+        out: list[Any] = [
+            c.NameSpirit(seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
+            for r, b, x, back, cash in recipe_options(s, p, p.pending.cards, p.pending.cut)]
+        return [*out, c.Redistill(seat=seat)] if may_redistill(p) else out
+    if p.pending is not None:
+        return flavor_choices(p)
+    if not may_distill_now(s, p):
+        return []
+    out = []
+    if not p.traded:
+        out += [c.Trade(seat=seat, give=g, take=t) for g in tradeable(p) for t in trade_options(g)]
+    if can_distill(p):
+        out.append(c.OpenDistill(seat=seat, cards=tuple(sorted(washback_cards(p))),
+                                 extra_alcohol=extra_alcohol_options(p), top_only=top_only_options(p)))
+    return [*out, c.SkipDistill(seat=seat)]
+
+
+@applies(ev.Traded)
+def _traded(s: GameState, e: ev.Traded) -> None:
+    p = s.players[e.seat]
+    (p.pantry if e.gave in p.pantry else p.storeroom).remove(e.gave)
+    discard(s, e.gave)
+    p.pantry.append(e.took)
+    p.traded = True
+
+
+@applies(ev.SpiritDistilled)
+def _distilled(s: GameState, e: ev.SpiritDistilled) -> None:
+    p = s.players[e.seat]
+    remove_all(p.pantry, e.washback)
+    p.pantry += e.cut
+    p.distilled = True
+    p.pending = Pending("name_spirit", cards=list(e.spirit), cut=list(e.cut), top_only=e.top_only)
+
+
+@applies(ev.DistillSkipped)
+def _skipped(s: GameState, e: ev.DistillSkipped) -> None:
+    s.players[e.seat].distilled = True
+    if s.options.distill_order == "sequential":
+        s.turn = next_seat(s, e.seat, lambda q: not q.distilled)
+
+
+@applies(ev.LabelsSettled)
+def _settled(s: GameState, e: ev.LabelsSettled) -> None:
+    wanted = set(e.labelled) | set(e.unlabelled)
+    for p in s.players:
+        for sp in p.spirits:
+            if sp.id in wanted:
+                sp.label_pending = False
+                sp.label = sp.id in e.labelled
+                if sp.label and sp.recipe in s.labels:
+                    s.labels[sp.recipe] -= 1
+
+
+@applies(ev.SpiritRecut)
+def _recut(s: GameState, e: ev.SpiritRecut) -> None:
+    p = s.players[e.seat]
+    assert p.pending is not None
+    remove_all(p.pantry, p.pending.cut)
+    p.pantry += e.cut
+    p.pending.cards, p.pending.cut = list(e.spirit), list(e.cut)
+    p.powers_used.append("coffey_still")

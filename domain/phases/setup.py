@@ -1,10 +1,11 @@
-"""Game creation (RULES §3.1, D11) and the distiller choice."""
+"""Setup (RULES §3.1, D11): game creation and the distiller choice."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from domain import events as ev
+from domain.appliers import applies
 from domain.awards import eligible
 from domain.catalogue import DISTILLERS, FLIGHTS, GOALS, deck
 from domain.catalogue.model import Market
@@ -12,10 +13,15 @@ from domain.commands import ChooseDistiller, CreateGame
 from domain.context import Ctx
 from domain.errors import require
 from domain.rng import Rng
-from domain.solo import deal
+from domain.solo import deal, new_solo
+from domain.state import GameState, Player
 
 ROW_SIZE = 4
+
+
 GOALS_DEALT = 3
+
+
 DISTILLERS_DEALT = 2
 
 
@@ -71,3 +77,31 @@ def choose_distiller(ctx: Ctx, cmd: ChooseDistiller) -> None:
     require(cmd.distiller in p.dealt, "not_dealt", "Choose one of the two distillers you were dealt.",
             dealt=p.dealt)
     ctx.emit(ev.DistillerChosen(seat=cmd.seat, distiller=cmd.distiller))
+
+
+@applies(ev.GameCreated)
+def _created(s: GameState, e: ev.GameCreated) -> None:
+    setup = e.setup
+    n = len(setup.names)
+    s.options = e.options
+    s.players = [Player(seat=i, name=name, dealt=list(setup.dealt_distillers[i]), goals=list(setup.goals[i]),
+                        storeroom=["metal_barrel", "glass_bottle"]) for i, name in enumerate(setup.names)]
+    s.phase, s.flight, s.first_player = "setup", setup.flight, setup.first_player
+    s.rows = {k: list(v) for k, v in setup.rows.items()}
+    s.decks = {k: list(v) for k, v in setup.decks.items()}
+    s.flavor_deck = list(setup.flavor_deck)
+    s.awards = list(setup.awards)
+    per_recipe, basic = (5, 7) if n == 1 else (n, 2 * n)
+    s.labels = {r: per_recipe for r in FLIGHTS[setup.flight].recipes} | {"vodka": basic, "moonshine": basic}
+    s.solo = new_solo(setup) if setup.solo_grid else None
+
+
+@applies(ev.DistillerChosen)
+def _chosen(s: GameState, e: ev.DistillerChosen) -> None:
+    p = s.players[e.seat]
+    d = DISTILLERS[e.distiller]
+    p.distiller = e.distiller
+    p.money += d.money
+    p.pantry += ["yeast"] * d.yeast + ["water"] * d.water
+    if e.distiller == "nathan":
+        p.cubes.append("whiskey")

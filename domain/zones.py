@@ -1,0 +1,69 @@
+"""Zone bookkeeping the appliers share: where a card gained or discarded goes, row refills, the turn,
+reshuffles and passes."""
+
+from __future__ import annotations
+
+from domain import events as ev
+from domain.appliers import applies
+from domain.catalogue.model import Kind, Market
+from domain.lookups import card, deck_of, remove_all
+from domain.state import GameState, Player
+
+
+def gain(state: GameState, p: Player, cid: str, replace: str | None = None) -> None:
+    """Put a card where it lives: upgrades in a slot, items in the storeroom, the rest in the pantry."""
+    k = card(cid).kind
+    if k is Kind.UPGRADE:
+        if replace is not None:
+            p.upgrades.remove(replace)
+            state.truck.append(replace)
+        p.upgrades.append(cid)
+    elif k in (Kind.BARREL, Kind.BOTTLE):
+        p.storeroom.append(cid)
+    else:
+        p.pantry.append(cid)
+
+
+def discard(state: GameState, cid: str) -> None:
+    """Premium cards go to the truck; basic cards, alcohol and signature ingredients leave play."""
+    if deck_of(cid):
+        state.truck.append(cid)
+    elif card(cid).market is Market.FLAVOR:
+        state.flavor_discard.append(cid)
+
+
+def take_from_row(state: GameState, deck: str, cid: str) -> None:
+    row = state.rows[deck]
+    row.remove(cid)
+    if state.decks[deck]:
+        row.insert(0, state.decks[deck].pop())
+
+
+def advance_turn(state: GameState, seat: int) -> None:
+    """After a Market or Sell action the turn passes clockwise to the next player still in."""
+    players = state.players
+    if players[seat].pending is not None:
+        return
+    n = len(players)
+    for i in range(1, n + 1):  # next_seat inlined: this runs for most events of a game, in every fold
+        nxt = players[(seat + i) % n]
+        if not nxt.passed:
+            state.turn = nxt.seat
+            return
+    state.turn = None
+
+
+@applies(ev.DeckReshuffled)
+def _reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
+    if e.deck == "flavors":
+        s.flavor_discard, s.flavor_discard_down = [], []
+        s.flavor_deck = list(e.order) + s.flavor_deck
+        return
+    remove_all(s.truck, e.order)
+    s.decks[e.deck] = list(e.order) + s.decks[e.deck]
+
+
+@applies(ev.PlayerPassed)
+def _passed(s: GameState, e: ev.PlayerPassed) -> None:
+    s.players[e.seat].passed = True
+    advance_turn(s, e.seat)
