@@ -3,10 +3,10 @@ see its effect, and every draw that needs chance records its outcome first."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import events as ev
-from domain.appliers import APPLIERS
 from domain.errors import RuleViolation, require
 from domain.lookups import deck_of
 from domain.rng import Rng
@@ -14,13 +14,14 @@ from domain.state import GameState, Player
 
 
 class Ctx:
-    def __init__(self, state: GameState, rng: Rng) -> None:
+    def __init__(self, state: GameState, rng: Rng, appliers: Mapping[str, Callable[[GameState, Any], None]]) -> None:
         self.state = state.clone()
         self.rng = rng
+        self._appliers = appliers  # handed in: the table is built from the phase modules, which use Ctx
         self.events: list[Any] = []
 
     def emit(self, event: Any) -> None:
-        APPLIERS[event.type](self.state, event)
+        self._appliers[event.type](self.state, event)
         self.events.append(event)
 
     def player(self, seat: int) -> Player:

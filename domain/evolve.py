@@ -5,20 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import domain.phases.age
-import domain.phases.distill
-import domain.phases.distill_naming
-import domain.phases.market
-import domain.phases.round_end
-import domain.phases.round_start
-import domain.phases.sell
-import domain.phases.sell_labels
-import domain.phases.setup
-import domain.powers.flavors
-import domain.rules
-import domain.solo
-import domain.zones  # noqa: F401  (each module registers its appliers)
-from domain.appliers import APPLIERS
+from domain.rules import APPLIERS
 from domain.state import GameState
 
 

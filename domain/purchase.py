@@ -10,6 +10,8 @@ from domain.lookups import CUBE_COST, UPGRADE_SLOTS
 from domain.powers.market import price, usable_discounts
 from domain.state import Player
 
+ROUND_START_SOURCES = frozenset({"looked", "truck"})  # a Buy from these is a round-start purchase
+
 
 def check_slot(p: Player, cid: str, replace: str | None) -> None:
     """Upgrades fill 3 slots; a 4th replaces a chosen one (RULES §5.25)."""

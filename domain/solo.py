@@ -9,11 +9,11 @@ from typing import Any
 
 from domain import commands as c
 from domain import events as ev
-from domain.appliers import applies
 from domain.catalogue import SOLO_CARDS
 from domain.commands import ClaimGoal, DeclineGoals, SwapGoals
 from domain.context import Ctx
 from domain.errors import require
+from domain.phases.record import Applier, Move
 from domain.rng import Rng
 from domain.solo_conditions import COLLECT, DISTILL, EARN, SELL
 from domain.state import DECKS, GameState, Solo
@@ -234,12 +234,10 @@ def _solo_of(s: GameState) -> Solo:
     return s.solo
 
 
-@applies(ev.GoalsOffered)
 def _offered(s: GameState, e: ev.GoalsOffered) -> None:
     _solo_of(s).offered = list(e.goals)
 
 
-@applies(ev.GoalClaimed)
 def _claimed(s: GameState, e: ev.GoalClaimed) -> None:
     solo = _solo_of(s)
     solo.completed.append(e.goal)
@@ -254,14 +252,18 @@ def _claimed(s: GameState, e: ev.GoalClaimed) -> None:
     solo.offered = [g for g in solo.offered if g != e.goal and not (once and SOLO_CARDS[g].type == kind)]
 
 
-@applies(ev.GoalsDeclined)
 def _declined(s: GameState, e: ev.GoalsDeclined) -> None:
     _solo_of(s).offered = []
 
 
-@applies(ev.GoalsSwapped)
 def _swapped(s: GameState, e: ev.GoalsSwapped) -> None:
     solo = _solo_of(s)
     row = solo.grid[e.row]
     row[e.a], row[e.b] = row[e.b], row[e.a]
     solo.swap_used = True
+
+
+# Solo goals are answered in any phase after setup: no phase holds these moves, the decider falls back on them.
+MOVES: dict[type, Move] = {ClaimGoal: claim, DeclineGoals: decline, SwapGoals: swap}
+APPLIERS: dict[type, Applier] = {ev.GoalsOffered: _offered, ev.GoalClaimed: _claimed, ev.GoalsDeclined: _declined,
+            ev.GoalsSwapped: _swapped}

@@ -4,7 +4,6 @@ reshuffles and passes."""
 from __future__ import annotations
 
 from domain import events as ev
-from domain.appliers import applies
 from domain.catalogue.model import Kind, Market
 from domain.lookups import card, deck_of, remove_all
 from domain.state import GameState, Player
@@ -53,8 +52,7 @@ def advance_turn(state: GameState, seat: int) -> None:
     state.turn = None
 
 
-@applies(ev.DeckReshuffled)
-def _reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
+def reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
     if e.deck == "flavors":
         s.flavor_discard, s.flavor_discard_down = [], []
         s.flavor_deck = list(e.order) + s.flavor_deck
@@ -63,7 +61,6 @@ def _reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
     s.decks[e.deck] = list(e.order) + s.decks[e.deck]
 
 
-@applies(ev.PlayerPassed)
-def _passed(s: GameState, e: ev.PlayerPassed) -> None:
+def passed(s: GameState, e: ev.PlayerPassed) -> None:
     s.players[e.seat].passed = True
     advance_turn(s, e.seat)

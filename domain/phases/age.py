@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain import events as ev
-from domain.appliers import applies
 from domain.catalogue import RECIPES
-from domain.commands import Age
+from domain.commands import Age, KeepFlavor
 from domain.context import Ctx
 from domain.errors import require
+from domain.phases.record import PhaseRules, Step
+from domain.powers.choices import flavor_choices
+from domain.powers.flavors import FLAVOR_APPLIERS, age_all, age_choices, keep
 from domain.state import GameState, Player, Spirit
 
 
@@ -30,14 +34,12 @@ def age(ctx: Ctx, cmd: Age) -> None:
     ctx.emit(ev.SpiritStored(seat=cmd.seat, spirit_id=spirit.id, warehouse=cmd.warehouse))
 
 
-@applies(ev.SpiritStored)
 def _stored(s: GameState, e: ev.SpiritStored) -> None:
     spirit = s.players[e.seat].spirit(e.spirit_id)
     assert spirit is not None
     spirit.warehouse = e.warehouse
 
 
-@applies(ev.FlavorAdded)
 def _flavored(s: GameState, e: ev.FlavorAdded) -> None:
     by_id = {x.id: x for p in s.players for x in p.spirits}
     for sid in e.spirit_ids:
@@ -47,3 +49,34 @@ def _flavored(s: GameState, e: ev.FlavorAdded) -> None:
     s.aged_round = s.round
     for seat, money in e.money.items():
         s.players[seat].money += money
+
+
+def enter(ctx: Ctx) -> None:
+    ctx.emit(ev.PhaseStarted(phase="age"))
+
+
+def step(ctx: Ctx) -> Step:
+    """Once the new spirits are in the warehouse: the face-down flavors, then the draws that ask a choice."""
+    s = ctx.state
+    if aging(s):
+        return "wait"
+    if s.aged_round != s.round:
+        age_all(ctx)
+    return "moved" if age_choices(ctx) else "done"
+
+
+def aging(s: GameState) -> list[int]:
+    return [p.seat for p in s.players if p.pending is not None or waiting_to_age(p)]
+
+
+def actions(s: GameState, p: Player) -> list[Any]:
+    if p.pending is not None:
+        return flavor_choices(p)
+    return [Age(seat=p.seat, warehouse=w) for w in free_warehouses(p)] if waiting_to_age(p) else []
+
+
+PHASE = PhaseRules(
+    "age", moves={Age: age, KeepFlavor: keep}, appliers={ev.SpiritStored: _stored, ev.FlavorAdded: _flavored,
+                                                          **FLAVOR_APPLIERS},
+    legal=actions, to_act=aging, step=step, next=lambda s: "round_end", enter=enter,
+)

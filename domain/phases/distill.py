@@ -8,10 +8,9 @@ from typing import Any
 
 from domain import commands as c
 from domain import events as ev
-from domain.appliers import applies
 from domain.catalogue import CARDS
 from domain.catalogue.model import Kind, Market
-from domain.commands import Distill, Redistill, SkipDistill, Trade
+from domain.commands import Distill, KeepFlavor, NameSpirit, Redistill, SkipDistill, Trade
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import (
@@ -23,10 +22,13 @@ from domain.lookups import (
     valid_washback,
     washback_cards,
 )
-from domain.phases.distill_naming import recipe_options
+from domain.phases.distill_naming import name_spirit, named, recipe_options
+from domain.phases.record import PhaseRules, Step
+from domain.phases.round_start import money_gained
 from domain.powers.choices import flavor_choices
 from domain.powers.distill import extra_alcohol_options, may_redistill, top_only_options
-from domain.state import GameState, Pending, Player
+from domain.powers.flavors import FLAVOR_APPLIERS, keep
+from domain.state import GameState, Opening, Pending, Player
 from domain.zones import discard
 
 NEVER_TRADED = frozenset({"yeast", "alcohol"})
@@ -154,7 +156,6 @@ def actions(s: GameState, p: Player) -> list[Any]:
     return [*out, c.SkipDistill(seat=seat)]
 
 
-@applies(ev.Traded)
 def _traded(s: GameState, e: ev.Traded) -> None:
     p = s.players[e.seat]
     (p.pantry if e.gave in p.pantry else p.storeroom).remove(e.gave)
@@ -163,7 +164,6 @@ def _traded(s: GameState, e: ev.Traded) -> None:
     p.traded = True
 
 
-@applies(ev.SpiritDistilled)
 def _distilled(s: GameState, e: ev.SpiritDistilled) -> None:
     p = s.players[e.seat]
     remove_all(p.pantry, e.washback)
@@ -172,14 +172,12 @@ def _distilled(s: GameState, e: ev.SpiritDistilled) -> None:
     p.pending = Pending("name_spirit", cards=list(e.spirit), cut=list(e.cut), top_only=e.top_only)
 
 
-@applies(ev.DistillSkipped)
 def _skipped(s: GameState, e: ev.DistillSkipped) -> None:
     s.players[e.seat].distilled = True
     if s.options.distill_order == "sequential":
         s.turn = next_seat(s, e.seat, lambda q: not q.distilled)
 
 
-@applies(ev.LabelsSettled)
 def _settled(s: GameState, e: ev.LabelsSettled) -> None:
     wanted = set(e.labelled) | set(e.unlabelled)
     for p in s.players:
@@ -191,7 +189,6 @@ def _settled(s: GameState, e: ev.LabelsSettled) -> None:
                     s.labels[sp.recipe] -= 1
 
 
-@applies(ev.SpiritRecut)
 def _recut(s: GameState, e: ev.SpiritRecut) -> None:
     p = s.players[e.seat]
     assert p.pending is not None
@@ -199,3 +196,65 @@ def _recut(s: GameState, e: ev.SpiritRecut) -> None:
     p.pantry += e.cut
     p.pending.cards, p.pending.cut = list(e.spirit), list(e.cut)
     p.powers_used.append("coffey_still")
+
+
+def enter(ctx: Ctx) -> None:
+    s = ctx.state
+    ctx.emit(ev.PhaseStarted(phase="distill", turn=s.first_player if s.options.distill_order == "sequential" else None))
+
+
+def opened(s: GameState) -> None:
+    """Simultaneous distilling: until the phase closes every seat sees the table as it was now (RULES D2)."""
+    if s.options.distill_order == "simultaneous":
+        solo = s.solo.clone() if s.solo is not None else None
+        s.opening = Opening([p.clone() for p in s.players], list(s.truck), len(s.flavor_deck),
+                            list(s.flavor_discard), len(s.flavor_discard_down), solo)
+
+
+def _settle_labels(ctx: Ctx) -> None:
+    """Labels named without one (simultaneous phase) are handed out in turn order while they last (D2)."""
+    s = ctx.state
+    fresh = [sp for seat in s.order() for sp in s.players[seat].spirits if sp.label_pending]
+    if not fresh:
+        return
+    left = dict(s.labels)
+    got, missed = [], []
+    for spirit in fresh:
+        if spirit.recipe not in left:
+            got.append(spirit.id)  # a signature label: each player owns their one
+        elif left[spirit.recipe] > 0:
+            left[spirit.recipe] -= 1
+            got.append(spirit.id)
+        else:
+            missed.append(spirit.id)
+    ctx.emit(ev.LabelsSettled(labelled=tuple(got), unlabelled=tuple(missed)))
+
+
+def step(ctx: Ctx) -> Step:
+    """A player who cannot distill skips by themself; once every player is done the labels are settled."""
+    s = ctx.state
+    stuck = [p for p in s.players if not p.distilled and not can_start(p)
+             and (s.turn is None or s.turn == p.seat)]
+    if stuck:
+        for p in stuck:
+            ctx.emit(ev.DistillSkipped(seat=p.seat, automatic=True, round=s.round))
+        return "moved"
+    if any(not p.distilled or p.pending for p in s.players):
+        return "wait"
+    _settle_labels(ctx)
+    return "done"
+
+
+def distilling(s: GameState) -> list[int]:
+    return [p.seat for p in s.players if p.pending is not None or may_distill_now(s, p)]
+
+
+PHASE = PhaseRules(
+    "distill",
+    moves={Trade: trade, Distill: distill, Redistill: redistill, NameSpirit: name_spirit, KeepFlavor: keep,
+           SkipDistill: skip},
+    appliers={ev.Traded: _traded, ev.SpiritDistilled: _distilled, ev.SpiritRecut: _recut, ev.SpiritNamed: named,
+              ev.DistillSkipped: _skipped, ev.LabelsSettled: _settled, ev.MoneyGained: money_gained,
+              **FLAVOR_APPLIERS},
+    legal=actions, to_act=distilling, step=step, next=lambda s: "sell", enter=enter, opened=opened,
+)

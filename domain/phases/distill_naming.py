@@ -4,7 +4,6 @@ a barrel, the label, the end-of-distill effects."""
 from __future__ import annotations
 
 from domain import events as ev
-from domain.appliers import applies
 from domain.catalogue import CARDS, DISTILLERS, RECIPES
 from domain.catalogue.model import Tier
 from domain.commands import NameSpirit
@@ -80,8 +79,7 @@ def name_spirit(ctx: Ctx, cmd: NameSpirit) -> None:
     offer_distill(ctx, spirit_id)
 
 
-@applies(ev.SpiritNamed)
-def _named(s: GameState, e: ev.SpiritNamed) -> None:
+def named(s: GameState, e: ev.SpiritNamed) -> None:
     p = s.players[e.seat]
     assert p.pending is not None
     cards = list(p.pending.cards)

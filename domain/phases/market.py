@@ -7,19 +7,19 @@ from typing import Any
 from domain import commands as c
 from domain import events as ev
 from domain import solo
-from domain.appliers import applies
 from domain.catalogue import CARDS, FLIGHTS
 from domain.catalogue.model import Market
 from domain.commands import Buy, Decline, PassTurn, Reveal
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import deck_of
+from domain.phases.record import PhaseRules, Step
 from domain.phases.round_start import bought_at_round_start
 from domain.powers.choices import Offer, buys, offers
 from domain.powers.market import basic_limit, purchase_bonus
-from domain.purchase import check_slot, cube_cost, priced
+from domain.purchase import ROUND_START_SOURCES, check_slot, cube_cost, priced
 from domain.state import DECKS, GameState, Pending, Player
-from domain.zones import advance_turn, gain, take_from_row
+from domain.zones import advance_turn, gain, passed, take_from_row
 
 
 def buy(ctx: Ctx, cmd: Buy) -> None:
@@ -113,7 +113,6 @@ def actions(s: GameState, p: Player) -> list[Any]:
     return [*offers(p, items), c.PassTurn(seat=seat)]
 
 
-@applies(ev.CardBought)
 def _bought(s: GameState, e: ev.CardBought) -> None:
     p = s.players[e.seat]
     p.money += e.bonus_money - e.cost
@@ -138,13 +137,11 @@ def _bought(s: GameState, e: ev.CardBought) -> None:
         advance_turn(s, e.seat)
 
 
-@applies(ev.CardRevealed)
 def _revealed(s: GameState, e: ev.CardRevealed) -> None:
     s.decks[e.deck].pop()
     s.players[e.seat].pending = Pending("revealed", deck=e.deck, card=e.card)
 
 
-@applies(ev.RevealDeclined)
 def _declined(s: GameState, e: ev.RevealDeclined) -> None:
     if e.deck is not None and e.card is not None:
         s.decks[e.deck].insert(0, e.card)
@@ -152,7 +149,6 @@ def _declined(s: GameState, e: ev.RevealDeclined) -> None:
     advance_turn(s, e.seat)
 
 
-@applies(ev.MarketCleanedUp)
 def _cleaned(s: GameState, e: ev.MarketCleanedUp) -> None:
     for deck, gone in e.discarded.items():
         row = s.rows[deck]
@@ -180,3 +176,32 @@ def cleanup(ctx: Ctx) -> None:
     discarded = {d: tuple(reversed(s.rows[d]))[:times] for d in DECKS}
     refills = {d: tuple(reversed(s.decks[d]))[:times] for d in DECKS}
     ctx.emit(ev.MarketCleanedUp(discarded=discarded, refills=refills))
+
+
+def enter(ctx: Ctx) -> None:
+    ctx.emit(ev.PhaseStarted(phase="market", turn=ctx.state.first_player))
+
+
+def step(ctx: Ctx) -> Step:
+    """Once every player has passed, the clean-up ends the Market."""
+    if ctx.state.turn is not None:
+        return "wait"
+    cleanup(ctx)
+    return "done"
+
+
+def legal(s: GameState, p: Player) -> list[Any]:
+    return actions(s, p) if s.turn == p.seat else []
+
+
+def on_turn(s: GameState) -> list[int]:
+    return [s.turn] if s.turn is not None else []
+
+
+PHASE = PhaseRules(
+    "market", moves={Buy: buy, Reveal: reveal, Decline: decline, PassTurn: pass_market},
+    appliers={ev.CardBought: _bought, ev.CardRevealed: _revealed, ev.RevealDeclined: _declined,
+              ev.PlayerPassed: passed, ev.MarketCleanedUp: _cleaned},
+    legal=legal, to_act=on_turn, step=step, next=lambda s: "distill", enter=enter,
+    takes=lambda cmd: not isinstance(cmd, Buy) or cmd.source not in ROUND_START_SOURCES,
+)

@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain import events as ev
 from domain import solo
-from domain.appliers import applies
+from domain.awards import score_awards
 from domain.commands import DiscardGoal, Taste
 from domain.context import Ctx
 from domain.errors import require
-from domain.powers.endgame import decks_to_reveal
-from domain.scoring import final_scores
-from domain.state import GameState
+from domain.phases.record import PhaseRules, Step
+from domain.state import ROUNDS, GameState, Player
 
 MAX_TASTING = 4
 
@@ -35,21 +36,8 @@ def discard_goal(ctx: Ctx, cmd: DiscardGoal) -> None:
 GOAL_DISCARD_ROUND = 3
 
 
-def end_game(ctx: Ctx) -> None:
-    """Final scoring; a deck some end-game formula reads (the Trucker's) is rebuilt first if it ran out."""
-    revealed = None
-    for deck in decks_to_reveal(ctx.state):
-        ctx.ensure_deck(deck)
-        revealed = ctx.top(deck)
-    scores, winners = final_scores(ctx.state, revealed)
-    outcome = None
-    if ctx.state.solo is not None:
-        outcome = solo.outcome(ctx.state.solo, scores[0]["sp"])
-        winners = (0,) if outcome.won else ()
-    ctx.emit(ev.GameEnded(scores=scores, winners=winners, revealed=revealed, solo=outcome))
 
 
-@applies(ev.AwardsScored)
 def _awards(s: GameState, e: ev.AwardsScored) -> None:
     for award, seats in e.awards.items():
         for seat in seats:
@@ -58,7 +46,6 @@ def _awards(s: GameState, e: ev.AwardsScored) -> None:
         s.awards_won[award] = list(seats)
 
 
-@applies(ev.TastingHeld)
 def _tasting(s: GameState, e: ev.TastingHeld) -> None:
     p = s.players[e.seat]
     p.sp -= e.sp
@@ -66,22 +53,52 @@ def _tasting(s: GameState, e: ev.TastingHeld) -> None:
     p.tasting_due = False
 
 
-@applies(ev.GoalDiscarded)
 def _goal(s: GameState, e: ev.GoalDiscarded) -> None:
     p = s.players[e.seat]
     p.goals.remove(e.goal)
     p.discard_due = False
 
 
-@applies(ev.RoundEnded)
 def _round_ended(s: GameState, e: ev.RoundEnded) -> None:
     s.turn = None
 
 
-@applies(ev.GameEnded)
-def _ended(s: GameState, e: ev.GameEnded) -> None:
-    for p, score in zip(s.players, e.scores, strict=True):
-        p.score = dict(score)
-        p.sp, p.money = score["sp"], score["money"]
-    s.winners = list(e.winners)
-    s.phase, s.turn = "finished", None
+def enter(ctx: Ctx) -> None:
+    """Round end opens with the awards (RULES §3.8 step 1); then tastings and, after round 3, the goal discard."""
+    s = ctx.state
+    won, shares = score_awards(s)
+    if won:
+        ctx.emit(ev.AwardsScored(round=s.round, awards=won, shares=shares))
+    tasting = tuple(p.seat for p in s.players if not p.sales and p.sp > 0)
+    discard = tuple(p.seat for p in s.players if s.round == GOAL_DISCARD_ROUND and len(p.goals) > 2)
+    ctx.emit(ev.PhaseStarted(phase="round_end", tasting=tasting, discard=discard))
+    solo.offer_round_end(ctx)
+
+
+def due(s: GameState) -> list[int]:
+    return [p.seat for p in s.players if p.tasting_due or p.discard_due]
+
+
+def step(ctx: Ctx) -> Step:
+    if due(ctx.state):
+        return "wait"
+    ctx.emit(ev.RoundEnded(round=ctx.state.round))
+    return "done"
+
+
+def actions(s: GameState, p: Player) -> list[Any]:
+    out: list[Any] = []
+    if p.tasting_due:
+        out += [Taste(seat=p.seat, sp=k) for k in range(min(4, p.sp) + 1)]
+    if p.discard_due:
+        out += [DiscardGoal(seat=p.seat, goal=g) for g in p.goals]
+    return out
+
+
+PHASE = PhaseRules(
+    "round_end", moves={Taste: taste, DiscardGoal: discard_goal},
+    appliers={ev.AwardsScored: _awards, ev.TastingHeld: _tasting, ev.GoalDiscarded: _goal,
+              ev.RoundEnded: _round_ended},
+    legal=actions, to_act=due, step=step, enter=enter,
+    next=lambda s: "finished" if s.round >= ROUNDS else "round_start",
+)

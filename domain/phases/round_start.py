@@ -8,15 +8,15 @@ from typing import Any
 from domain import commands as c
 from domain import events as ev
 from domain import zones
-from domain.appliers import applies
 from domain.catalogue import CARDS
 from domain.commands import Buy, Decline, Gain, Look
 from domain.context import Ctx
 from domain.errors import require
+from domain.phases.record import PhaseRules, Step
 from domain.powers import FRESH, owned
 from domain.powers.choices import buys
 from domain.powers.round_start import CHOICES, FREE_CARD, GAIN_OPTIONS, LOOK_COUNT, MONEY, lookable, next_choice
-from domain.purchase import check_slot, priced
+from domain.purchase import ROUND_START_SOURCES, check_slot, priced
 from domain.state import GameState, Pending, Player
 
 
@@ -34,18 +34,27 @@ def begin_round(ctx: Ctx, round: int, first: int) -> None:
         ctx.emit(ev.PhaseStarted(phase="round_start"))
 
 
-def offer_next(ctx: Ctx) -> bool:
-    """Offer the next choice, or open the Market when none is left. False while a choice is pending."""
+def enter(ctx: Ctx) -> None:
+    """The first round starts with the first player drawn at setup, every later one with the next seat."""
+    s = ctx.state
+    begin_round(ctx, s.round + 1, s.first_player if s.round == 0 else (s.first_player + 1) % s.n)
+
+
+def step(ctx: Ctx) -> Step:
+    """Offer the next choice; the Market opens when none is left."""
     s = ctx.state
     if any(p.pending is not None for p in s.players):
-        return False
+        return "wait"
     nxt = next_choice(s)
     if nxt is None:
-        ctx.emit(ev.PhaseStarted(phase="market", turn=s.first_player))
-    else:
-        seat, power = nxt
-        ctx.emit(ev.PowerOffered(seat=seat, power=power, kind=CHOICES[power]))
-    return True
+        return "done"
+    seat, power = nxt
+    ctx.emit(ev.PowerOffered(seat=seat, power=power, kind=CHOICES[power]))
+    return "moved"
+
+
+def choosing(s: GameState) -> list[int]:
+    return [p.seat for p in s.players if p.pending is not None]
 
 
 def _pending(ctx: Ctx, seat: int, *kinds: str) -> Player:
@@ -110,7 +119,6 @@ def actions(s: GameState, p: Player) -> list[Any]:
     return [*out, c.Decline(seat=seat)]
 
 
-@applies(ev.RoundStarted)
 def _round_started(s: GameState, e: ev.RoundStarted) -> None:
     s.round, s.first_player, s.phase, s.turn = e.round, e.first_player, "market", e.first_player
     for p in s.players:
@@ -148,35 +156,39 @@ def to_bottom(s: GameState, deck: str, cards: list[str]) -> None:
     s.decks[deck][:0] = cards
 
 
-@applies(ev.CardGained)
 def _gained(s: GameState, e: ev.CardGained) -> None:
     p = s.players[e.seat]
     zones.gain(s, p, e.card)
     _resolved(p, e.power)
 
 
-@applies(ev.MoneyGained)
-def _money(s: GameState, e: ev.MoneyGained) -> None:
+def money_gained(s: GameState, e: ev.MoneyGained) -> None:
     p = s.players[e.seat]
     p.money += e.money
     _resolved(p, e.power)
 
 
-@applies(ev.PowerOffered)
 def _offered(s: GameState, e: ev.PowerOffered) -> None:
     s.players[e.seat].pending = Pending(e.kind, power=e.power)
 
 
-@applies(ev.DeckLooked)
 def _looked(s: GameState, e: ev.DeckLooked) -> None:
     p = s.players[e.seat]
     del s.decks[e.deck][len(s.decks[e.deck]) - len(e.cards):]
     p.pending = Pending("looked", deck=e.deck, cards=list(e.cards), power=p.pending.power if p.pending else None)
 
 
-@applies(ev.PowerDeclined)
 def _declined(s: GameState, e: ev.PowerDeclined) -> None:
     p = s.players[e.seat]
     if p.pending is not None and p.pending.kind == "looked" and p.pending.deck:
         to_bottom(s, p.pending.deck, p.pending.cards)
     _resolved(p, e.power)
+
+
+PHASE = PhaseRules(
+    "round_start", moves={Gain: gain, Look: look, Buy: buy, Decline: decline},
+    appliers={ev.RoundStarted: _round_started, ev.CardGained: _gained, ev.MoneyGained: money_gained,
+              ev.PowerOffered: _offered, ev.DeckLooked: _looked, ev.PowerDeclined: _declined},
+    legal=actions, to_act=choosing, step=step, next=lambda s: "market", enter=enter,
+    takes=lambda cmd: not isinstance(cmd, Buy) or cmd.source in ROUND_START_SOURCES,
+)

@@ -8,19 +8,20 @@ from typing import Any
 
 from domain import commands as c
 from domain import events as ev
-from domain.appliers import applies
 from domain.catalogue import CARDS, RECIPES
-from domain.commands import DoubleFlavor, PassTurn, Sell
+from domain.commands import DoubleFlavor, PassTurn, PlaceLabel, Sell
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import REUSABLE, bottles
+from domain.phases.record import PhaseRules, Step
 from domain.phases.sell_labels import actions as label_actions
+from domain.phases.sell_labels import apply_label_placed, place_label
 from domain.powers.choices import flavor_choices
 from domain.powers.sale import BEST, double_candidates
 from domain.sale import sale_record, sale_value
 from domain.solo import offer_sale
 from domain.state import GameState, Pending, Player, Spirit
-from domain.zones import advance_turn, discard
+from domain.zones import advance_turn, discard, passed
 
 WAREHOUSE_SPACES = 2
 
@@ -83,7 +84,6 @@ def actions(s: GameState, p: Player) -> list[Any]:
     return out if must_sell(p) else [*out, c.PassTurn(seat=p.seat)]
 
 
-@applies(ev.SpiritSold)
 def apply_spirit_sold(s: GameState, e: ev.SpiritSold) -> None:
     p = s.players[e.seat]
     spirit = next(x for x in p.spirits if x.id == e.spirit_id)
@@ -112,7 +112,6 @@ def apply_spirit_sold(s: GameState, e: ev.SpiritSold) -> None:
         advance_turn(s, e.seat)
 
 
-@applies(ev.FlavorDoubled)
 def _doubled(s: GameState, e: ev.FlavorDoubled) -> None:
     p = s.players[e.seat]
     p.money += e.money
@@ -121,3 +120,35 @@ def _doubled(s: GameState, e: ev.FlavorDoubled) -> None:
     label = p.pending.recipe if p.pending is not None else None
     p.pending = Pending("place_label", recipe=label) if label else None
     advance_turn(s, e.seat)
+
+
+def enter(ctx: Ctx) -> None:
+    ctx.emit(ev.PhaseStarted(phase="sell", turn=ctx.state.first_player))
+
+
+def step(ctx: Ctx) -> Step:
+    """A player with nothing to sell passes by themself; the phase ends when every player has passed."""
+    s = ctx.state
+    if s.turn is None:
+        return "done"
+    p = s.players[s.turn]
+    if p.pending is not None or sellable(s, p):
+        return "wait"
+    ctx.emit(ev.PlayerPassed(seat=p.seat, phase="sell", automatic=True))
+    return "moved"
+
+
+def legal(s: GameState, p: Player) -> list[Any]:
+    return actions(s, p) if s.turn == p.seat else []
+
+
+def on_turn(s: GameState) -> list[int]:
+    return [s.turn] if s.turn is not None else []
+
+
+PHASE = PhaseRules(
+    "sell", moves={Sell: sell, DoubleFlavor: double_flavor, PlaceLabel: place_label, PassTurn: pass_sell},
+    appliers={ev.SpiritSold: apply_spirit_sold, ev.FlavorDoubled: _doubled, ev.LabelPlaced: apply_label_placed,
+              ev.PlayerPassed: passed},
+    legal=legal, to_act=on_turn, step=step, next=lambda s: "age", enter=enter,
+)

@@ -6,7 +6,6 @@ from typing import Any
 
 from domain import commands as c
 from domain import events as ev
-from domain.appliers import applies
 from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES
 from domain.catalogue.model import Kind, Market
 from domain.commands import PlaceLabel
@@ -143,7 +142,6 @@ def actions(s: GameState, p: Player) -> list[Any]:
     return out
 
 
-@applies(ev.LabelPlaced)
 def apply_label_placed(s: GameState, e: ev.LabelPlaced) -> None:
     p = s.players[e.seat]
     p.pending = None

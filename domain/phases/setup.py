@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from domain import events as ev
-from domain.appliers import applies
 from domain.awards import eligible
 from domain.catalogue import DISTILLERS, FLIGHTS, GOALS, deck
 from domain.catalogue.model import Market
 from domain.commands import ChooseDistiller, CreateGame
 from domain.context import Ctx
 from domain.errors import require
+from domain.phases.record import PhaseRules, Step
 from domain.rng import Rng
 from domain.solo import deal, new_solo
 from domain.state import GameState, Player
@@ -79,7 +79,6 @@ def choose_distiller(ctx: Ctx, cmd: ChooseDistiller) -> None:
     ctx.emit(ev.DistillerChosen(seat=cmd.seat, distiller=cmd.distiller))
 
 
-@applies(ev.GameCreated)
 def _created(s: GameState, e: ev.GameCreated) -> None:
     setup = e.setup
     n = len(setup.names)
@@ -96,7 +95,6 @@ def _created(s: GameState, e: ev.GameCreated) -> None:
     s.solo = new_solo(setup) if setup.solo_grid else None
 
 
-@applies(ev.DistillerChosen)
 def _chosen(s: GameState, e: ev.DistillerChosen) -> None:
     p = s.players[e.seat]
     d = DISTILLERS[e.distiller]
@@ -105,3 +103,20 @@ def _chosen(s: GameState, e: ev.DistillerChosen) -> None:
     p.pantry += ["yeast"] * d.yeast + ["water"] * d.water
     if e.distiller == "nathan":
         p.cubes.append("whiskey")
+
+
+def actions(s: GameState, p: Player) -> list[Any]:
+    return [] if p.distiller else [ChooseDistiller(seat=p.seat, distiller=d) for d in p.dealt]
+
+
+def waiting(s: GameState) -> list[int]:
+    return [p.seat for p in s.players if p.distiller is None]
+
+
+def step(ctx: Ctx) -> Step:
+    return "wait" if waiting(ctx.state) else "done"
+
+
+NEW = PhaseRules("new", appliers={ev.GameCreated: _created})  # CreateGame itself is the decider's
+PHASE = PhaseRules("setup", moves={ChooseDistiller: choose_distiller}, appliers={ev.DistillerChosen: _chosen},
+                   legal=actions, to_act=waiting, step=step, next=lambda s: "round_start")

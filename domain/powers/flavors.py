@@ -6,9 +6,11 @@ adds a face-down card the first time a spirit is aged."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
 
 from domain import events as ev
-from domain.appliers import applies
 from domain.catalogue import CARDS
 from domain.commands import KeepFlavor
 from domain.context import Ctx
@@ -112,7 +114,6 @@ def age_choices(ctx: Ctx) -> bool:
     return False
 
 
-@applies(ev.FlavorsDrawn)
 def _drawn(s: GameState, e: ev.FlavorsDrawn) -> None:
     p = s.players[e.seat]
     del s.flavor_deck[len(s.flavor_deck) - len(e.cards):]
@@ -121,7 +122,6 @@ def _drawn(s: GameState, e: ev.FlavorsDrawn) -> None:
         p.pending = Pending("keep_flavor", cards=list(e.cards), power=e.power, spirit=e.spirit_id)
 
 
-@applies(ev.FlavorKept)
 def _kept(s: GameState, e: ev.FlavorKept) -> None:
     p = s.players[e.seat]
     spirit = p.spirit(e.spirit_id)
@@ -130,3 +130,8 @@ def _kept(s: GameState, e: ev.FlavorKept) -> None:
     spirit.known_flavors.append(e.card)
     s.flavor_discard_down += e.discarded  # face down: the owner alone saw them (docs/adr/0001)
     p.pending = None
+
+
+# In the records of the phases that draw flavors (Distill, Age).
+FLAVOR_APPLIERS: dict[type[BaseModel], Callable[[GameState, Any], None]] = {
+    ev.FlavorsDrawn: _drawn, ev.FlavorKept: _kept}
