@@ -3,11 +3,11 @@ moves answer a command (domain.rules); the flow then takes the automatic steps t
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import commands as c
+from domain.commands import Command
 from domain.context import Ctx
 from domain.errors import RuleViolation, require
+from domain.events import Event
 from domain.flow import advance
 from domain.phases import setup
 from domain.rng import NoRandomness, Rng
@@ -15,12 +15,12 @@ from domain.rules import APPLIERS, move_for
 from domain.state import GameState
 
 
-def decide(state: GameState, command: Any, rng: Rng | None = None) -> list[Any]:
+def decide(state: GameState, command: Command, rng: Rng | None = None) -> list[Event]:
     """The events that follow from `command`, or a RuleViolation. Never changes `state`."""
     return execute(state, command, rng)[0]
 
 
-def execute(state: GameState, command: Any, rng: Rng | None = None) -> tuple[list[Any], GameState]:
+def execute(state: GameState, command: Command, rng: Rng | None = None) -> tuple[list[Event], GameState]:
     """`decide` plus the state after its events, built once (callers that keep both save a fold)."""
     chance = rng if rng is not None else NoRandomness()
     if isinstance(command, c.CreateGame):
@@ -40,7 +40,7 @@ def execute(state: GameState, command: Any, rng: Rng | None = None) -> tuple[lis
     return ctx.events, ctx.state
 
 
-def _folded(events: list[Any]) -> GameState:
+def _folded(events: list[Event]) -> GameState:
     ctx = Ctx(GameState(), NoRandomness(), APPLIERS)
     for e in events:
         ctx.emit(e)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import solo
+from domain.commands import Action
 from domain.rules import PHASES
 from domain.state import GameState
 
 
-def legal_actions(state: GameState, seat: int) -> list[Any]:
+def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Commands `seat` may send now; `decide` accepts each one (a property test holds them together)."""
     s = state
     if not 0 <= seat < s.n:

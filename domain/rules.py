@@ -3,17 +3,19 @@ the moves that answer a command outside its phase, and the applier of every even
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from pydantic import BaseModel
 
 from domain import events as ev
 from domain import solo, zones
+from domain.commands import Command
+from domain.context import Applier
 from domain.phases import age, distill, game_end, market, round_end, round_start, sell, setup
-from domain.phases.record import Applier, Move, PhaseRules
-from domain.state import GameState
+from domain.phases.record import Move, PhaseRules
+from domain.state import GameState, Phase
 
-PHASES: dict[str, PhaseRules] = {p.name: p for p in (
+PHASES: dict[Phase, PhaseRules] = {p.name: p for p in (
     setup.NEW, setup.PHASE, round_start.PHASE, market.PHASE, distill.PHASE, sell.PHASE, age.PHASE,
     round_end.PHASE, game_end.PHASE)}
 
@@ -23,7 +25,7 @@ PHASES: dict[str, PhaseRules] = {p.name: p for p in (
 HOMES = (setup.PHASE, market.PHASE, round_start.PHASE, distill.PHASE, sell.PHASE, age.PHASE, round_end.PHASE)
 
 
-def move_for(state: GameState, command: Any) -> Move | None:
+def move_for(state: GameState, command: Command) -> Move | None:
     """The handler for `command`: the current phase's, else its home phase's; None for an unknown command."""
     here = PHASES[state.phase].move_for(command)
     if here is not None:
@@ -33,9 +35,9 @@ def move_for(state: GameState, command: Any) -> Move | None:
 
 
 def _phase_started(s: GameState, e: ev.PhaseStarted) -> None:
-    s.phase, s.turn = e.phase, e.turn
+    s.phase, s.turn = cast(Phase, e.phase), e.turn  # the event keeps its stored shape: a plain string
     s.opening = None
-    opened = PHASES[e.phase].opened
+    opened = PHASES[s.phase].opened
     if opened is not None:
         opened(s)
     for p in s.players:

@@ -5,15 +5,15 @@ Rows are numbered from 0 (bottom, RULES row 1) to 4 (top); positions from 0 (lef
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from domain import commands as c
 from domain import events as ev
 from domain.catalogue import SOLO_CARDS
-from domain.commands import ClaimGoal, DeclineGoals, SwapGoals
-from domain.context import Ctx
+from domain.commands import Action, ClaimGoal, DeclineGoals, SwapGoals
+from domain.context import Applier, Ctx
 from domain.errors import require
-from domain.phases.record import Applier, Move
+from domain.phases.record import Move
 from domain.rng import Rng
 from domain.solo_conditions import COLLECT, DISTILL, EARN, SELL
 from domain.state import DECKS, GameState, Solo
@@ -96,7 +96,7 @@ def outcome(solo: Solo, sp: int) -> ev.SoloOutcome:
 # ----- offers: Distill and Sell goals right after the event, Earn (and Collect) goals at round end ---------
 
 
-def _offer(ctx: Ctx, trigger: Any, goals: list[str]) -> None:
+def _offer(ctx: Ctx, trigger: Literal["distill", "sell", "round_end"], goals: list[str]) -> None:
     if goals:
         ctx.emit(ev.GoalsOffered(trigger=trigger, goals=tuple(goals)))
 
@@ -210,7 +210,7 @@ def cleanup(ctx: Ctx) -> None:
 # ----- legal actions -------------------------------------------------------------------------------------------
 
 
-def actions(s: GameState, base: list[Any]) -> list[Any]:
+def actions(s: GameState, base: list[Action]) -> list[Action]:
     """Solo: the goals offered (claim one or decline) block everything else; otherwise the Collect goals met and
     the Swap card's swaps join whatever else the player may do now."""
     solo = s.solo

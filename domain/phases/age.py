@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import events as ev
 from domain.catalogue import RECIPES
-from domain.commands import Age, KeepFlavor
+from domain.commands import Action, Age, KeepFlavor
 from domain.context import Ctx
 from domain.errors import require
 from domain.phases.record import PhaseRules, Step
@@ -69,7 +67,7 @@ def aging(s: GameState) -> list[int]:
     return [p.seat for p in s.players if p.pending is not None or waiting_to_age(p)]
 
 
-def actions(s: GameState, p: Player) -> list[Any]:
+def actions(s: GameState, p: Player) -> list[Action]:
     if p.pending is not None:
         return flavor_choices(p)
     return [Age(seat=p.seat, warehouse=w) for w in free_warehouses(p)] if waiting_to_age(p) else []

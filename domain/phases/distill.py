@@ -4,13 +4,12 @@ when a simultaneous phase closes (naming the spirit: domain.phases.distill_namin
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from domain import commands as c
 from domain import events as ev
 from domain.catalogue import CARDS
 from domain.catalogue.model import Kind, Market
-from domain.commands import Distill, KeepFlavor, NameSpirit, Redistill, SkipDistill, Trade
+from domain.commands import Action, Distill, KeepFlavor, NameSpirit, Redistill, SkipDistill, Trade
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import (
@@ -136,10 +135,10 @@ def can_start(p: Player) -> bool:
     return False
 
 
-def actions(s: GameState, p: Player) -> list[Any]:
+def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "name_spirit":
-        out: list[Any] = [
+        out: list[Action] = [
             c.NameSpirit(seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
             for r, b, x, back, cash in recipe_options(s, p, p.pending.cards, p.pending.cut)]
         return [*out, c.Redistill(seat=seat)] if may_redistill(p) else out

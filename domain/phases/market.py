@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import commands as c
 from domain import events as ev
 from domain import solo
 from domain.catalogue import CARDS, FLIGHTS
 from domain.catalogue.model import Market
-from domain.commands import Buy, Decline, PassTurn, Reveal
+from domain.commands import Action, Buy, Decline, PassTurn, Reveal
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import deck_of
@@ -97,7 +95,7 @@ def pass_market(ctx: Ctx, cmd: PassTurn) -> None:
 BASIC_OFFERS: list[Offer] = [("basic", d.id, None, d.cost or 0) for d in CARDS.values() if d.market is Market.BASIC]
 
 
-def actions(s: GameState, p: Player) -> list[Any]:
+def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "reveal_deck":
         decks = [d for d in DECKS if s.decks[d] or any(deck_of(t) == d for t in s.truck)]
@@ -190,7 +188,7 @@ def step(ctx: Ctx) -> Step:
     return "done"
 
 
-def legal(s: GameState, p: Player) -> list[Any]:
+def legal(s: GameState, p: Player) -> list[Action]:
     return actions(s, p) if s.turn == p.seat else []
 
 

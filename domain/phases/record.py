@@ -10,15 +10,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from domain.context import Ctx
-from domain.state import GameState, Player
+from domain.commands import Action, Command
+from domain.context import Applier, Ctx
+from domain.state import GameState, Phase, Player
 
+# Tables of these pair each command class with the function that takes it, hence Any.
 Move = Callable[[Ctx, Any], None]
-Applier = Callable[[GameState, Any], None]
 Step = Literal["wait", "moved", "done"]  # a player must act / events were emitted, look again / the phase is over
 
 
-def nothing(state: GameState, p: Player) -> list[Any]:
+def nothing(state: GameState, p: Player) -> list[Action]:
     return []
 
 
@@ -30,24 +31,24 @@ def wait(ctx: Ctx) -> Step:
     return "wait"
 
 
-def every(command: Any) -> bool:
+def every(command: Command) -> bool:
     return True
 
 
 @dataclass(frozen=True, slots=True)
 class PhaseRules:
-    name: str
-    moves: Mapping[type, Move] = field(default_factory=dict)  # command type -> handler
+    name: Phase
+    moves: Mapping[type[BaseModel], Move] = field(default_factory=dict)  # command type -> handler
     appliers: Mapping[type[BaseModel], Applier] = field(default_factory=dict)  # event type -> applier
-    legal: Callable[[GameState, Player], list[Any]] = nothing  # what one seat may send now
+    legal: Callable[[GameState, Player], list[Action]] = nothing  # what one seat may send now
     to_act: Callable[[GameState], list[int]] = nobody  # the seats the game waits for
     step: Callable[[Ctx], Step] = wait  # the automatic step taken when no player must act
-    next: Callable[[GameState], str] | None = None  # the phase that follows once `step` says "done"
+    next: Callable[[GameState], Phase] | None = None  # the phase that follows once `step` says "done"
     enter: Callable[[Ctx], None] | None = None  # the events that open this phase
     opened: Callable[[GameState], None] | None = None  # bookkeeping when its PhaseStarted is applied
-    takes: Callable[[Any], bool] = every  # narrows a move to some commands of its type (Buy's sources)
+    takes: Callable[[Command], bool] = every  # narrows a move to some commands of its type (Buy's sources)
 
-    def move_for(self, command: Any) -> Move | None:
+    def move_for(self, command: Command) -> Move | None:
         """This phase's handler for `command`, if the phase takes it."""
         move = self.moves.get(type(command))
         return move if move is not None and self.takes(command) else None

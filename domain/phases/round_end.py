@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import events as ev
 from domain import solo
 from domain.awards import score_awards
-from domain.commands import DiscardGoal, Taste
+from domain.commands import Action, DiscardGoal, Taste
 from domain.context import Ctx
 from domain.errors import require
 from domain.phases.record import PhaseRules, Step
@@ -86,8 +84,8 @@ def step(ctx: Ctx) -> Step:
     return "done"
 
 
-def actions(s: GameState, p: Player) -> list[Any]:
-    out: list[Any] = []
+def actions(s: GameState, p: Player) -> list[Action]:
+    out: list[Action] = []
     if p.tasting_due:
         out += [Taste(seat=p.seat, sp=k) for k in range(min(4, p.sp) + 1)]
     if p.discard_due:

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from domain import commands as c
 from domain import events as ev
 from domain import zones
 from domain.catalogue import CARDS
-from domain.commands import Buy, Decline, Gain, Look
+from domain.commands import Action, Buy, Decline, Gain, Look
 from domain.context import Ctx
 from domain.errors import require
 from domain.phases.record import PhaseRules, Step
@@ -17,7 +17,7 @@ from domain.powers import FRESH, owned
 from domain.powers.choices import buys
 from domain.powers.round_start import CHOICES, FREE_CARD, GAIN_OPTIONS, LOOK_COUNT, MONEY, lookable, next_choice
 from domain.purchase import ROUND_START_SOURCES, check_slot, priced
-from domain.state import GameState, Pending, Player
+from domain.state import GameState, Pending, PendingKind, Player
 
 
 def begin_round(ctx: Ctx, round: int, first: int) -> None:
@@ -102,14 +102,14 @@ def decline(ctx: Ctx, cmd: Decline) -> None:
     ctx.emit(ev.PowerDeclined(seat=cmd.seat, power=p.pending.power))
 
 
-def actions(s: GameState, p: Player) -> list[Any]:
+def actions(s: GameState, p: Player) -> list[Action]:
     pend = p.pending
     if pend is None:
         return []
     seat = p.seat
     if pend.kind == "gain_basic" and pend.power:
         return [c.Gain(seat=seat, card=card) for card in GAIN_OPTIONS[pend.power]]
-    out: list[Any] = []
+    out: list[Action] = []
     if pend.kind == "look_deck":
         out = [c.Look(seat=seat, deck=d) for d in lookable(s)]
     elif pend.kind == "looked":
@@ -169,7 +169,7 @@ def money_gained(s: GameState, e: ev.MoneyGained) -> None:
 
 
 def _offered(s: GameState, e: ev.PowerOffered) -> None:
-    s.players[e.seat].pending = Pending(e.kind, power=e.power)
+    s.players[e.seat].pending = Pending(cast(PendingKind, e.kind), power=e.power)  # the event keeps a plain str
 
 
 def _looked(s: GameState, e: ev.DeckLooked) -> None:

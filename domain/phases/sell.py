@@ -4,12 +4,11 @@ domain.phases.sell_labels)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from domain import commands as c
 from domain import events as ev
 from domain.catalogue import CARDS, RECIPES
-from domain.commands import DoubleFlavor, PassTurn, PlaceLabel, Sell
+from domain.commands import Action, DoubleFlavor, PassTurn, PlaceLabel, Sell
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import REUSABLE, bottles
@@ -75,12 +74,12 @@ def pass_sell(ctx: Ctx, cmd: PassTurn) -> None:
     ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="sell"))
 
 
-def actions(s: GameState, p: Player) -> list[Any]:
+def actions(s: GameState, p: Player) -> list[Action]:
     if p.pending is not None and p.pending.kind == "place_label":
         return label_actions(s, p)
     if p.pending is not None:
         return flavor_choices(p)
-    out: list[Any] = [c.Sell(seat=p.seat, spirit=sp.id, bottle=b) for sp in sellable(s, p) for b in bottles(p)]
+    out: list[Action] = [c.Sell(seat=p.seat, spirit=sp.id, bottle=b) for sp in sellable(s, p) for b in bottles(p)]
     return out if must_sell(p) else [*out, c.PassTurn(seat=p.seat)]
 
 
@@ -138,7 +137,7 @@ def step(ctx: Ctx) -> Step:
     return "moved"
 
 
-def legal(s: GameState, p: Player) -> list[Any]:
+def legal(s: GameState, p: Player) -> list[Action]:
     return actions(s, p) if s.turn == p.seat else []
 
 

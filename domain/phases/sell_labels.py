@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import commands as c
 from domain import events as ev
 from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES
 from domain.catalogue.model import Kind, Market
-from domain.commands import PlaceLabel
+from domain.commands import Action, PlaceLabel
 from domain.context import Ctx
 from domain.errors import require
 from domain.lookups import BASIC_BARRELS, BASIC_INGREDIENTS, deck_of, signature_ingredient
@@ -113,11 +111,11 @@ def _check_reward(ctx: Ctx, p: Player, cmd: PlaceLabel, reward: str) -> None:
         require(CARDS[cmd.card].kind is not Kind.FLAVOR, "card_choice", "Flavors are never offered.")
 
 
-def actions(s: GameState, p: Player) -> list[Any]:
+def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if all(x is not None for x in p.label_spaces):
         return [c.PlaceLabel(seat=seat)]
-    out: list[Any] = []
+    out: list[Action] = []
     for space, filled in enumerate(p.label_spaces):
         if filled is not None:
             continue

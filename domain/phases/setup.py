@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain import events as ev
 from domain.awards import eligible
 from domain.catalogue import DISTILLERS, FLIGHTS, GOALS, deck
 from domain.catalogue.model import Market
-from domain.commands import ChooseDistiller, CreateGame
+from domain.commands import Action, ChooseDistiller, CreateGame
 from domain.context import Ctx
 from domain.errors import require
+from domain.events import Event
 from domain.phases.record import PhaseRules, Step
 from domain.rng import Rng
 from domain.solo import deal, new_solo
@@ -43,7 +42,7 @@ def _deal(pool: list[str], per_seat: int, seats: int) -> tuple[tuple[str, ...], 
     return tuple(tuple(pool[i * per_seat:(i + 1) * per_seat]) for i in range(seats))
 
 
-def create_game(cmd: CreateGame, rng: Rng) -> list[Any]:
+def create_game(cmd: CreateGame, rng: Rng) -> list[Event]:
     n = len(cmd.seats)
     require(1 <= n <= 5, "player_count", "A game has 1 (solo) to 5 seats.")
     flight = _pick_flight(cmd.options.flight, rng)
@@ -105,7 +104,7 @@ def _chosen(s: GameState, e: ev.DistillerChosen) -> None:
         p.cubes.append("whiskey")
 
 
-def actions(s: GameState, p: Player) -> list[Any]:
+def actions(s: GameState, p: Player) -> list[Action]:
     return [] if p.distiller else [ChooseDistiller(seat=p.seat, distiller=d) for d in p.dealt]
 
 

@@ -9,7 +9,7 @@ import typing
 from domain import events as ev
 from domain.commands import COMMAND_TYPES
 from domain.options import Options
-from domain.rules import APPLIERS, HOMES
+from domain.rules import APPLIERS, HOMES, PHASES
 from domain.solo import MOVES as SOLO_MOVES
 from domain.state import GameState, Opening, Pending, Player, Sale, Solo, Spirit
 
@@ -22,6 +22,11 @@ def test_every_command_type_has_a_handler() -> None:
 def test_every_event_type_has_an_applier() -> None:
     events = {m.model_fields["type"].default for m in typing.get_args(typing.get_args(ev.Event)[0])}
     assert events == set(APPLIERS)
+
+
+def test_every_phase_has_a_record() -> None:
+    phases = set(typing.get_args(typing.get_type_hints(GameState)["phase"]))
+    assert phases == set(PHASES)
 
 
 def _spirit(i: int) -> Spirit:
