@@ -12,8 +12,6 @@ from domain.errors import require
 from domain.phases.record import PhaseRules, Step
 from domain.state import ROUNDS, GameState, Player
 
-MAX_TASTING = 4
-
 
 def taste(ctx: Ctx, cmd: Taste) -> None:
     p = ctx.player(cmd.seat)
