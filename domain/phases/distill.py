@@ -23,7 +23,7 @@ from domain.lookups import (
 )
 from domain.phases.distill_naming import name_spirit, named, recipe_options
 from domain.phases.record import PhaseRules, Step
-from domain.phases.round_start import money_gained
+from domain.powers import money_gained
 from domain.powers.choices import flavor_choices
 from domain.powers.distill import extra_alcohol_options, may_redistill, top_only_options
 from domain.powers.flavors import FLAVOR_APPLIERS, keep

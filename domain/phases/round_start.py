@@ -13,7 +13,7 @@ from domain.commands import Action, Buy, Decline, Gain, Look
 from domain.context import Ctx
 from domain.errors import require
 from domain.phases.record import PhaseRules, Step
-from domain.powers import FRESH, owned
+from domain.powers import FRESH, money_gained, owned, resolved
 from domain.powers.choices import buys
 from domain.powers.round_start import CHOICES, FREE_CARD, GAIN_OPTIONS, LOOK_COUNT, MONEY, lookable, next_choice
 from domain.purchase import ROUND_START_SOURCES, check_slot, priced
@@ -144,13 +144,6 @@ def bought_at_round_start(s: GameState, p: Player, source: str, card: str) -> No
     p.pending = None
 
 
-def _resolved(p: Player, power: str) -> None:
-    """The power has acted (or its choice was made) this round; its pending choice, if any, is over."""
-    if p.pending is not None and p.pending.power == power:
-        p.pending = None
-    p.powers_used.append(power)
-
-
 def to_bottom(s: GameState, deck: str, cards: list[str]) -> None:
     """Cards looked at go under the deck; the first one seen ends up at the very bottom."""
     s.decks[deck][:0] = cards
@@ -159,13 +152,7 @@ def to_bottom(s: GameState, deck: str, cards: list[str]) -> None:
 def _gained(s: GameState, e: ev.CardGained) -> None:
     p = s.players[e.seat]
     zones.gain(s, p, e.card)
-    _resolved(p, e.power)
-
-
-def money_gained(s: GameState, e: ev.MoneyGained) -> None:
-    p = s.players[e.seat]
-    p.money += e.money
-    _resolved(p, e.power)
+    resolved(p, e.power)
 
 
 def _offered(s: GameState, e: ev.PowerOffered) -> None:
@@ -182,7 +169,7 @@ def _declined(s: GameState, e: ev.PowerDeclined) -> None:
     p = s.players[e.seat]
     if p.pending is not None and p.pending.kind == "looked" and p.pending.deck:
         to_bottom(s, p.pending.deck, p.pending.cards)
-    _resolved(p, e.power)
+    resolved(p, e.power)
 
 
 PHASE = PhaseRules(
