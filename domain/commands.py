@@ -204,3 +204,8 @@ class OpenDistill(BaseModel):
     rule: str = (
         "at least one sugar, plus yeast and water, yeast and alcohol, water and alcohol, or two alcohol"
     )
+
+# What legal_actions lists: ready-to-send commands, and the one open choice (the washback).
+Action = ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Redistill | SkipDistill \
+    | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal | ClaimGoal \
+    | DeclineGoals | SwapGoals | OpenDistill

@@ -3,24 +3,29 @@ see its effect, and every draw that needs chance records its outcome first."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import events as ev
-from domain.appliers import APPLIERS
 from domain.errors import RuleViolation, require
+from domain.events import Event
 from domain.lookups import deck_of
 from domain.rng import Rng
 from domain.state import GameState, Player
 
+# One applier per event type: each takes its own event class, hence Any (the tables pair them, see domain.rules).
+Applier = Callable[[GameState, Any], None]
+
 
 class Ctx:
-    def __init__(self, state: GameState, rng: Rng) -> None:
+    def __init__(self, state: GameState, rng: Rng, appliers: Mapping[str, Applier]) -> None:
         self.state = state.clone()
         self.rng = rng
-        self.events: list[Any] = []
+        self._appliers = appliers  # handed in: the table is built from the phase modules, which use Ctx
+        self.events: list[Event] = []
 
-    def emit(self, event: Any) -> None:
-        APPLIERS[event.type](self.state, event)
+    def emit(self, event: Event) -> None:
+        self._appliers[event.type](self.state, event)
         self.events.append(event)
 
     def player(self, seat: int) -> Player:

@@ -3,28 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-import domain.evolve_market
-import domain.evolve_powers
-import domain.evolve_round
-import domain.evolve_sell
-import domain.evolve_solo  # noqa: F401  (each module registers its appliers)
-from domain.appliers import APPLIERS
+from domain.events import Event
+from domain.rules import APPLIERS
 from domain.state import GameState
 
 
-def apply(state: GameState, event: Any) -> GameState:
+def apply(state: GameState, event: Event) -> GameState:
     """Mutates `state` in place: only ever called on a private working copy."""
     APPLIERS[event.type](state, event)
     return state
 
 
-def evolve(state: GameState, event: Any) -> GameState:
+def evolve(state: GameState, event: Event) -> GameState:
     return apply(state.clone(), event)
 
 
-def fold(events: Iterable[Any], state: GameState | None = None) -> GameState:
+def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
     working = state.clone() if state is not None else GameState()
     for e in events:
         APPLIERS[e.type](working, e)

@@ -31,10 +31,6 @@ def kind(cid: str) -> Kind:
     return CARDS[cid].kind
 
 
-def is_sugar(cid: str) -> bool:
-    return CARDS[cid].kind is Kind.SUGAR
-
-
 def recipe(rid: str) -> RecipeDef:
     return RECIPES[rid]
 

@@ -58,6 +58,14 @@ BARREL_EFFECTS: dict[str, Callable[[int], tuple[int, int]]] = {
 }
 
 
+def _no_bottle_effect(c: SaleContext) -> tuple[int, int]:
+    return 0, 0
+
+
+def _no_barrel_effect(flavors: int) -> tuple[int, int]:
+    return 0, 0
+
+
 def flavor_bonus(count: int) -> int:
     return FLAVOR_BONUS[min(count, len(FLAVOR_BONUS) - 1)]
 
@@ -82,8 +90,8 @@ def sale_value(owner: Player, spirit: Spirit, bottle: str, doubled: str | None =
         "flavor_bonus_sp": flavor_bonus(nflavors) if r.aged else 0,
     }
     ctx = SaleContext(owner, spirit, bottle)
-    bonus_money, bonus_sp = BOTTLE_EFFECTS.get(bottle, lambda c: (0, 0))(ctx)
-    barrel_money, barrel_sp = BARREL_EFFECTS.get(spirit.barrel, lambda n: (0, 0))(nflavors)
+    bonus_money, bonus_sp = BOTTLE_EFFECTS.get(bottle, _no_bottle_effect)(ctx)
+    barrel_money, barrel_sp = BARREL_EFFECTS.get(spirit.barrel, _no_barrel_effect)(nflavors)
     b["effects_money"] = bonus_money + barrel_money
     b["effects_sp"] = bonus_sp + barrel_sp
     extra = flavor_count_bonus(owner) if r.aged else 0
@@ -115,6 +123,6 @@ def sale_record(owner: Player, spirit: Spirit, bottle: str, money: int, sp: int)
 def unsold_sp(spirit: Spirit) -> int:
     """RULES §3.9.1: cards, recipe and barrel SP (Kvevri included) and 1 SP per flavor."""
     n = len(spirit.flavors)
-    kvevri = BARREL_EFFECTS.get(spirit.barrel, lambda k: (0, 0))(n)[1]
+    kvevri = BARREL_EFFECTS.get(spirit.barrel, _no_barrel_effect)(n)[1]
     return (sum(CARDS[c].sp for c in spirit.cards) + RECIPES[spirit.recipe].sp + CARDS[spirit.barrel].sp
             + kvevri + n)

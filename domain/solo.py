@@ -5,13 +5,15 @@ Rows are numbered from 0 (bottom, RULES row 1) to 4 (top); positions from 0 (lef
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
+from domain import commands as c
 from domain import events as ev
 from domain.catalogue import SOLO_CARDS
-from domain.commands import ClaimGoal, DeclineGoals, SwapGoals
-from domain.context import Ctx
+from domain.commands import Action, ClaimGoal, DeclineGoals, SwapGoals
+from domain.context import Applier, Ctx
 from domain.errors import require
+from domain.phases.record import Move
 from domain.rng import Rng
 from domain.solo_conditions import COLLECT, DISTILL, EARN, SELL
 from domain.state import DECKS, GameState, Solo
@@ -94,7 +96,7 @@ def outcome(solo: Solo, sp: int) -> ev.SoloOutcome:
 # ----- offers: Distill and Sell goals right after the event, Earn (and Collect) goals at round end ---------
 
 
-def _offer(ctx: Ctx, trigger: Any, goals: list[str]) -> None:
+def _offer(ctx: Ctx, trigger: Literal["distill", "sell", "round_end"], goals: list[str]) -> None:
     if goals:
         ctx.emit(ev.GoalsOffered(trigger=trigger, goals=tuple(goals)))
 
@@ -203,3 +205,65 @@ def cleanup(ctx: Ctx) -> None:
     discarded = {d: tuple(s.rows[d][k - 1] for k in slots[d] if k <= len(s.rows[d])) for d in DECKS}
     refills = {d: tuple(reversed(s.decks[d]))[:len(discarded[d])] for d in DECKS}
     ctx.emit(ev.MarketCleanedUp(discarded=discarded, refills=refills, solo_card=card, slots=slots))
+
+
+# ----- legal actions -------------------------------------------------------------------------------------------
+
+
+def actions(s: GameState, base: list[Action]) -> list[Action]:
+    """Solo: the goals offered (claim one or decline) block everything else; otherwise the Collect goals met and
+    the Swap card's swaps join whatever else the player may do now."""
+    solo = s.solo
+    assert solo is not None
+    met = collect_met(s)
+    if solo.offered:
+        goals = dict.fromkeys([g for g in solo.offered if g in claimable(solo) and SOLO_CARDS[g].type != "collect"]
+                              + met)
+        return [*(c.ClaimGoal(goal=g) for g in goals), c.DeclineGoals()]
+    if not base:
+        return base
+    return [*base, *(c.ClaimGoal(goal=g) for g in met),
+            *(c.SwapGoals(row=r, a=a, b=b) for r, a, b in swappable(solo))]
+
+
+# ----- appliers --------------------------------------------------------------------------------------------------
+
+
+def _solo_of(s: GameState) -> Solo:
+    assert s.solo is not None
+    return s.solo
+
+
+def _offered(s: GameState, e: ev.GoalsOffered) -> None:
+    _solo_of(s).offered = list(e.goals)
+
+
+def _claimed(s: GameState, e: ev.GoalClaimed) -> None:
+    solo = _solo_of(s)
+    solo.completed.append(e.goal)
+    for r, i in e.unlocked:
+        solo.available[r][i] = True
+        solo.revealed[r][i] = True
+    p = s.players[e.seat]
+    p.sp += e.sp
+    p.money += e.money
+    kind = SOLO_CARDS[e.goal].type
+    once = kind in ("distill", "sell")  # a spirit satisfies one goal of each event type
+    solo.offered = [g for g in solo.offered if g != e.goal and not (once and SOLO_CARDS[g].type == kind)]
+
+
+def _declined(s: GameState, e: ev.GoalsDeclined) -> None:
+    _solo_of(s).offered = []
+
+
+def _swapped(s: GameState, e: ev.GoalsSwapped) -> None:
+    solo = _solo_of(s)
+    row = solo.grid[e.row]
+    row[e.a], row[e.b] = row[e.b], row[e.a]
+    solo.swap_used = True
+
+
+# Solo goals are answered in any phase after setup: no phase holds these moves, the decider falls back on them.
+MOVES: dict[type, Move] = {ClaimGoal: claim, DeclineGoals: decline, SwapGoals: swap}
+APPLIERS: dict[type, Applier] = {ev.GoalsOffered: _offered, ev.GoalClaimed: _claimed, ev.GoalsDeclined: _declined,
+            ev.GoalsSwapped: _swapped}

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from domain.options import Options
 
 DECKS = ("upgrades", "ingredients", "items")
 LABEL_SPACES = 7
 ROUNDS = 7
+
+Phase = Literal["new", "setup", "round_start", "market", "distill", "sell", "age", "round_end", "finished"]
+PendingKind = Literal[
+    "reveal_deck", "revealed",  # the basic Water's reveal
+    "name_spirit",  # a fresh distillate to name
+    "place_label",  # a sold spirit's label
+    "gain_basic", "look_deck", "looked", "truck",  # round-start powers
+    "keep_flavor",  # Doig Ventilator, Angus Douglas
+    "double_flavor",  # Warehouse Manager
+]
 
 
 @dataclass(slots=True)
@@ -51,13 +62,9 @@ class Sale:
 
 @dataclass(slots=True)
 class Pending:
-    """The one choice a player owes before play goes on.
+    """The one choice a player owes before play goes on."""
 
-    kind: reveal_deck | revealed (water bonus) | name_spirit | place_label | gain_basic | look_deck | looked |
-    truck (round-start powers) | keep_flavor (Doig Ventilator, Angus Douglas) | double_flavor (Warehouse Manager)
-    """
-
-    kind: str
+    kind: PendingKind
     deck: str | None = None
     card: str | None = None
     cards: list[str] = field(default_factory=list)
@@ -165,7 +172,7 @@ class Opening:
 class GameState:
     options: Options = field(default_factory=Options)
     players: list[Player] = field(default_factory=list)
-    phase: str = "new"  # new | setup | round_start | market | distill | sell | age | round_end | finished
+    phase: Phase = "new"
     round: int = 0
     first_player: int = 0
     turn: int | None = None

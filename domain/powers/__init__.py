@@ -13,7 +13,8 @@ the round start.
 
 from __future__ import annotations
 
-from domain.state import Player
+from domain import events as ev
+from domain.state import GameState, Player
 
 FRESH = "fresh:"  # a powers_used marker: an upgrade gained during this round start acts from the next round
 
@@ -26,3 +27,16 @@ def owned(p: Player) -> tuple[str, ...]:
 def ready(p: Player, power: str) -> bool:
     """The player holds `power` and has not used it yet this round."""
     return power in owned(p) and power not in p.powers_used
+
+
+def resolved(p: Player, power: str) -> None:
+    """The power has acted (or its choice was made) this round; its pending choice, if any, is over."""
+    if p.pending is not None and p.pending.power == power:
+        p.pending = None
+    p.powers_used.append(power)
+
+
+def money_gained(s: GameState, e: ev.MoneyGained) -> None:
+    p = s.players[e.seat]
+    p.money += e.money
+    resolved(p, e.power)

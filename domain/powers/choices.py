@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
 
 from domain import commands as c
 from domain.catalogue import CARDS
 from domain.catalogue.model import Kind
+from domain.commands import Action
 from domain.lookups import UPGRADE_SLOTS
 from domain.powers.market import price, unused_discounts
-from domain.powers.round_start import GAIN_OPTIONS, lookable
-from domain.state import GameState, Player
+from domain.state import Player
 
 
 def replacements(p: Player, cid: str) -> list[str | None]:
@@ -52,24 +51,7 @@ def buys(p: Player, source: str, cid: str) -> list[c.Buy]:
     return offers(p, [(source, cid, None, CARDS[cid].cost or 0)])
 
 
-def round_start_choices(s: GameState, p: Player) -> list[Any]:
-    pend = p.pending
-    if pend is None:
-        return []
-    seat = p.seat
-    if pend.kind == "gain_basic" and pend.power:
-        return [c.Gain(seat=seat, card=card) for card in GAIN_OPTIONS[pend.power]]
-    out: list[Any] = []
-    if pend.kind == "look_deck":
-        out = [c.Look(seat=seat, deck=d) for d in lookable(s)]
-    elif pend.kind == "looked":
-        out = [b for cid in sorted(set(pend.cards)) for b in buys(p, "looked", cid)]
-    elif pend.kind == "truck":
-        out = [b for cid in sorted(set(s.truck)) for b in buys(p, "truck", cid)]
-    return [*out, c.Decline(seat=seat)]
-
-
-def flavor_choices(p: Player) -> list[Any]:
+def flavor_choices(p: Player) -> list[Action]:
     pend = p.pending
     if pend is not None and pend.kind == "keep_flavor":
         return [c.KeepFlavor(seat=p.seat, card=f) for f in sorted(set(pend.cards))]

@@ -6,6 +6,9 @@ adds a face-down card the first time a spirit is aged."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
 
 from domain import events as ev
 from domain.catalogue import CARDS
@@ -13,7 +16,7 @@ from domain.commands import KeepFlavor
 from domain.context import Ctx
 from domain.errors import require
 from domain.powers import owned
-from domain.state import Player, Spirit
+from domain.state import GameState, Pending, Player, Spirit
 
 Pick = Callable[[list[str]], str]
 
@@ -109,3 +112,26 @@ def age_choices(ctx: Ctx) -> bool:
                     draw(ctx, seat, spirit.id, AGE_CHOICE[power], power, None)
                     return True
     return False
+
+
+def _drawn(s: GameState, e: ev.FlavorsDrawn) -> None:
+    p = s.players[e.seat]
+    del s.flavor_deck[len(s.flavor_deck) - len(e.cards):]
+    p.powers_used.append(f"{e.power}:{e.spirit_id}")
+    if e.cards:
+        p.pending = Pending("keep_flavor", cards=list(e.cards), power=e.power, spirit=e.spirit_id)
+
+
+def _kept(s: GameState, e: ev.FlavorKept) -> None:
+    p = s.players[e.seat]
+    spirit = p.spirit(e.spirit_id)
+    assert spirit is not None
+    spirit.flavors.append(e.card)
+    spirit.known_flavors.append(e.card)
+    s.flavor_discard_down += e.discarded  # face down: the owner alone saw them (docs/adr/0001)
+    p.pending = None
+
+
+# In the records of the phases that draw flavors (Distill, Age).
+FLAVOR_APPLIERS: dict[type[BaseModel], Callable[[GameState, Any], None]] = {
+    ev.FlavorsDrawn: _drawn, ev.FlavorKept: _kept}

@@ -7,9 +7,9 @@ from typing import Any
 
 from domain import commands as c
 from domain.legal import legal_actions
-from domain.round import free_warehouses, waiting_to_age
-from domain.sell import must_sell, sellable
-from domain.state import GameState
+from domain.phases.age import free_warehouses, waiting_to_age
+from domain.phases.sell import must_sell, sellable
+from domain.state import GameState, Player
 from tests.domain.builders import (
     Cut,
     Game,
@@ -28,6 +28,21 @@ OLD: dict[str, Any] = {  # a labelled Whiskey that has aged once: for add_spirit
     "flavors": ["flavor_oaky"]}
 
 
+def _seat_default(s: GameState, p: Player) -> Any | None:
+    """The default move of one seat in the phases where every seat acts."""
+    if s.phase == "distill" and p.pending:
+        return next(a for a in legal_actions(s, p.seat) if isinstance(a, c.NameSpirit))
+    if s.phase == "distill" and not p.distilled and legal_actions(s, p.seat):
+        return c.SkipDistill(seat=p.seat)
+    if s.phase == "age" and waiting_to_age(p):
+        return c.Age(seat=p.seat, warehouse=free_warehouses(p)[0])
+    if s.phase == "round_end" and p.tasting_due:
+        return c.Taste(seat=p.seat, sp=0)
+    if s.phase == "round_end" and p.discard_due:
+        return c.DiscardGoal(seat=p.seat, goal=p.goals[-1])
+    return None
+
+
 def autopilot(s: GameState) -> Any | None:
     """A plain default move for whoever must act: pass, skip, sell in the glass bottle, take 2 SP, decline the
     solo goals offered, and the builders' default answer to a power's choice."""
@@ -40,16 +55,9 @@ def autopilot(s: GameState) -> Any | None:
         p = s.players[s.turn]
         return c.Decline(seat=p.seat) if p.pending else c.PassTurn(seat=p.seat)
     for p in s.players:
-        if s.phase == "distill" and p.pending:
-            return next(a for a in legal_actions(s, p.seat) if isinstance(a, c.NameSpirit))
-        if s.phase == "distill" and not p.distilled and legal_actions(s, p.seat):
-            return c.SkipDistill(seat=p.seat)
-        if s.phase == "age" and waiting_to_age(p):
-            return c.Age(seat=p.seat, warehouse=free_warehouses(p)[0])
-        if s.phase == "round_end" and p.tasting_due:
-            return c.Taste(seat=p.seat, sp=0)
-        if s.phase == "round_end" and p.discard_due:
-            return c.DiscardGoal(seat=p.seat, goal=p.goals[-1])
+        move = _seat_default(s, p)
+        if move is not None:
+            return move
     if s.phase == "sell" and s.turn is not None:
         p = s.players[s.turn]
         if p.pending:

@@ -1,70 +1,19 @@
-"""Sell phase decisions (RULES §3.5-§3.6, D5, D6)."""
+"""The label bonus spaces of the Sell phase (RULES §3.6, D5): placing a sold spirit's label and its reward."""
 
 from __future__ import annotations
 
+from domain import commands as c
 from domain import events as ev
-from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES, RECIPES
-from domain.catalogue.model import Kind
-from domain.commands import DoubleFlavor, PassTurn, PlaceLabel, Sell
+from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES
+from domain.catalogue.model import Kind, Market
+from domain.commands import Action, PlaceLabel
 from domain.context import Ctx
 from domain.errors import require
-from domain.lookups import BASIC_BARRELS, BASIC_INGREDIENTS, bottles
-from domain.market import check_slot
-from domain.powers.sale import BEST, double_candidates
-from domain.sale import sale_value
-from domain.solo import offer_sale
-from domain.state import GameState, Player, Spirit
-
-WAREHOUSE_SPACES = 2
-
-
-def sellable(state: GameState, p: Player) -> list[Spirit]:
-    """Warehouse spirits may sell; a fresh non-aged spirit must; a fresh aged spirit cannot."""
-    return [s for s in p.spirits if s.warehouse or not RECIPES[s.recipe].aged]
-
-
-def must_sell(p: Player) -> bool:
-    fresh = [s for s in p.spirits if not s.warehouse]
-    if any(not RECIPES[s.recipe].aged for s in fresh):
-        return True
-    return len(fresh) + len(p.warehouse_spirits) > WAREHOUSE_SPACES
-
-
-def sell(ctx: Ctx, cmd: Sell) -> None:
-    p = ctx.on_turn(cmd.seat, "sell", "Sell")
-    require(p.pending is None, "pending_choice", "Finish the last sale first (its flavor or label).")
-    spirit = p.spirit(cmd.spirit)
-    require(spirit is not None, "unknown_spirit", "You have no such spirit.")
-    assert spirit is not None
-    require(spirit in sellable(ctx.state, p), "must_age_first",
-            "A freshly distilled aged spirit must spend an Age phase in the warehouse first.")
-    require(cmd.bottle in bottles(p), "no_bottle", "Choose a bottle from your storeroom.")
-    choice = len(double_candidates(p, spirit, RECIPES[spirit.recipe].aged)) > 1 and not ctx.state.options.auto_best
-    money, sp, breakdown = sale_value(p, spirit, cmd.bottle, None if choice else BEST)
-    ctx.emit(ev.SpiritSold(seat=cmd.seat, spirit_id=spirit.id, bottle=cmd.bottle, flavors=tuple(spirit.flavors),
-                           money=money, sp=sp, breakdown=breakdown, double_choice=choice))
-    if not choice:
-        offer_sale(ctx)
-
-
-def double_flavor(ctx: Ctx, cmd: DoubleFlavor) -> None:
-    """Warehouse Manager, after the reveal: the flavor card whose money counts twice."""
-    p = ctx.on_turn(cmd.seat, "sell", "Sell")
-    pend = p.pending
-    require(pend is not None and pend.kind == "double_flavor", "no_flavor_choice",
-            "You have no sold flavors to choose from.")
-    assert pend is not None and pend.spirit is not None
-    require(cmd.card in pend.cards, "flavor_choice", "Choose one of the flavors revealed.", revealed=pend.cards)
-    ctx.emit(ev.FlavorDoubled(seat=cmd.seat, spirit_id=pend.spirit, card=cmd.card, money=CARDS[cmd.card].money))
-    offer_sale(ctx)
-
-
-def pass_sell(ctx: Ctx, cmd: PassTurn) -> None:
-    p = ctx.on_turn(cmd.seat, "sell", "Sell")
-    require(p.pending is None, "pending_choice", "Place your label first.")
-    require(not must_sell(p), "must_sell",
-            "You must sell: a non-aged spirit sells this round, and a new aged spirit needs a free warehouse.")
-    ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="sell"))
+from domain.lookups import BASIC_BARRELS, BASIC_INGREDIENTS, deck_of, signature_ingredient
+from domain.powers.choices import replacements
+from domain.purchase import check_slot
+from domain.state import GameState, Player
+from domain.zones import advance_turn, discard, gain, take_from_row
 
 
 def free_cards(state: GameState, p: Player, reward: str) -> list[str]:
@@ -160,3 +109,67 @@ def _check_reward(ctx: Ctx, p: Player, cmd: PlaceLabel, reward: str) -> None:
             require(False, "nothing_to_replace", "Only an upgrade replaces another upgrade.")
     if cmd.card is not None:
         require(CARDS[cmd.card].kind is not Kind.FLAVOR, "card_choice", "Flavors are never offered.")
+
+
+def actions(s: GameState, p: Player) -> list[Action]:
+    seat = p.seat
+    if all(x is not None for x in p.label_spaces):
+        return [c.PlaceLabel(seat=seat)]
+    out: list[Action] = []
+    for space, filled in enumerate(p.label_spaces):
+        if filled is not None:
+            continue
+        possible = reward_possible(s, p, space)
+        if s.options.label_sp_alternative or not possible:
+            out.append(c.PlaceLabel(seat=seat, space=space, take_sp=True))
+        if not possible:
+            continue
+        reward = LABEL_SPACES[space].reward
+        if reward in ("money_5", "signature"):
+            out.append(c.PlaceLabel(seat=seat, space=space))
+        elif reward == "free_cube":
+            out += [c.PlaceLabel(seat=seat, space=space, recipe=r) for r in free_cubes(s, p)]
+        elif reward == "truck_swap":
+            discards: list[str | None] = [*sorted(set(p.pantry))] or [None]
+            takes: list[str | None] = [*free_cards(s, p, reward)] or [None]
+            out += [c.PlaceLabel(seat=seat, space=space, discard=d, card=t, replace=r)
+                    for d in discards for t in takes for r in (replacements(p, t) if t else [None])]
+        else:
+            out += [c.PlaceLabel(seat=seat, space=space, card=t, replace=r)
+                    for t in free_cards(s, p, reward) for r in replacements(p, t)]
+    return out
+
+
+def apply_label_placed(s: GameState, e: ev.LabelPlaced) -> None:
+    p = s.players[e.seat]
+    p.pending = None
+    if e.space is None:
+        p.extra_labels.append(e.recipe)
+    else:
+        p.label_spaces[e.space] = e.recipe
+    if e.take_sp or e.space is None:
+        p.sp += 2
+    else:
+        reward = LABEL_SPACES[e.space].reward
+        if reward == "money_5":
+            p.money += 5
+        elif reward == "signature":
+            sig = signature_ingredient(p)
+            if sig:
+                p.pantry.append(sig)
+            p.signature_aside = False
+        elif reward == "free_cube" and e.recipe_cube:
+            p.cubes.append(e.recipe_cube)
+        elif reward == "truck_swap":
+            if e.discard:
+                p.pantry.remove(e.discard)
+                discard(s, e.discard)
+            if e.card:
+                s.truck.remove(e.card)
+                gain(s, p, e.card, e.replace)
+        elif e.card:
+            deck = deck_of(e.card)
+            if deck and CARDS[e.card].market is not Market.BASIC:
+                take_from_row(s, deck, e.card)
+            gain(s, p, e.card, e.replace)
+    advance_turn(s, e.seat)

@@ -1,24 +1,14 @@
-"""The applier registry and the zone bookkeeping every applier shares."""
+"""Zone bookkeeping the appliers share: where a card gained or discarded goes, row refills, the turn,
+reshuffles and passes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from domain import events as ev
 from domain.catalogue.model import Kind, Market
-from domain.lookups import card, deck_of
+from domain.lookups import card, deck_of, remove_all
 from domain.state import GameState, Player
 
-Applier = Callable[[GameState, Any], None]
-APPLIERS: dict[str, Applier] = {}
 
-
-def applies(event_type: type) -> Callable[[Applier], Applier]:
-    def register(fn: Applier) -> Applier:
-        APPLIERS[event_type.model_fields["type"].default] = fn  # type: ignore[attr-defined]
-        return fn
-
-    return register
 def gain(state: GameState, p: Player, cid: str, replace: str | None = None) -> None:
     """Put a card where it lives: upgrades in a slot, items in the storeroom, the rest in the pantry."""
     k = card(cid).kind
@@ -60,3 +50,17 @@ def advance_turn(state: GameState, seat: int) -> None:
             state.turn = nxt.seat
             return
     state.turn = None
+
+
+def reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
+    if e.deck == "flavors":
+        s.flavor_discard, s.flavor_discard_down = [], []
+        s.flavor_deck = list(e.order) + s.flavor_deck
+        return
+    remove_all(s.truck, e.order)
+    s.decks[e.deck] = list(e.order) + s.decks[e.deck]
+
+
+def passed(s: GameState, e: ev.PlayerPassed) -> None:
+    s.players[e.seat].passed = True
+    advance_turn(s, e.seat)

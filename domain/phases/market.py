@@ -1,0 +1,205 @@
+"""The Market phase (RULES §3.3): purchases, the water reveal, passing, and the clean-up that ends it."""
+
+from __future__ import annotations
+
+from domain import commands as c
+from domain import events as ev
+from domain import solo
+from domain.catalogue import CARDS, FLIGHTS
+from domain.catalogue.model import Market
+from domain.commands import Action, Buy, Decline, PassTurn, Reveal
+from domain.context import Ctx
+from domain.errors import require
+from domain.lookups import deck_of
+from domain.phases.record import PhaseRules, Step
+from domain.phases.round_start import bought_at_round_start
+from domain.powers.choices import Offer, buys, offers
+from domain.powers.market import basic_limit, purchase_bonus
+from domain.purchase import ROUND_START_SOURCES, check_slot, cube_cost, priced
+from domain.state import DECKS, GameState, Pending, Player
+from domain.zones import advance_turn, gain, passed, take_from_row
+
+
+def buy(ctx: Ctx, cmd: Buy) -> None:
+    p = ctx.on_turn(cmd.seat, "market", "Market")
+    s = ctx.state
+    if cmd.source == "cube":
+        require(cmd.card is None and cmd.replace is None, "bad_fields", "A recipe cube purchase names only a recipe.")
+    else:
+        require(cmd.recipe is None, "bad_fields", "Only a recipe cube purchase names a recipe.")
+    if cmd.source == "revealed":
+        require(p.pending is not None and p.pending.kind == "revealed", "nothing_revealed",
+                "No card is waiting from a water reveal.")
+        assert p.pending is not None and p.pending.card is not None
+        revealed = p.pending.card
+        require(cmd.card in (None, revealed), "wrong_card", "That is not the revealed card.")
+        check_slot(p, revealed, cmd.replace)
+        cost, used = priced(p, revealed, CARDS[revealed].cost or 0, cmd.save_discounts)
+        ctx.emit(ev.CardBought(seat=cmd.seat, source="revealed", card=revealed, cost=cost, replaced=cmd.replace,
+                               discounts=used))
+        return
+    require(p.pending is None, "pending_choice", "Finish the water reveal first.")
+    if cmd.source == "cube":
+        r = cmd.recipe
+        require(r in FLIGHTS[s.flight].recipes, "not_in_flight", "That recipe is not in this game's flight.")
+        assert r is not None
+        require(r not in p.cubes, "cube_owned", "You already know that recipe.")
+        cost, used = priced(p, None, cube_cost(r), cmd.save_discounts)
+        ctx.emit(ev.CardBought(seat=cmd.seat, source="cube", recipe=r, cost=cost, discounts=used))
+        return
+    require(cmd.card in CARDS, "unknown_card", "No such card.")
+    cid = cmd.card or ""
+    base = CARDS[cid].cost or 0
+    if cmd.source == "basic":
+        require(CARDS[cid].market is Market.BASIC, "not_basic", "That is not a Basic Market card.")
+        limit = basic_limit(p)
+        require(p.basics_bought < limit, "basic_limit", f"You may buy only {limit} Basic Market cards a round.")
+        cost, used = priced(p, cid, base, cmd.save_discounts)
+        ctx.emit(ev.CardBought(seat=cmd.seat, source="basic", card=cid, cost=cost,
+                               bonus_money=purchase_bonus(p, cid), discounts=used))
+        return
+    require(cmd.source in s.rows, "wrong_source", "Cards looked at or in the truck are bought at round start.")
+    require(cid in s.rows[cmd.source], "not_in_row", "That card is not in that market row.")
+    check_slot(p, cid, cmd.replace)
+    cost, used = priced(p, cid, base, cmd.save_discounts)
+    ctx.ensure_deck(cmd.source)
+    ctx.emit(ev.CardBought(seat=cmd.seat, source=cmd.source, card=cid, cost=cost, replaced=cmd.replace,
+                           refill=ctx.top(cmd.source), discounts=used))
+
+
+def reveal(ctx: Ctx, cmd: Reveal) -> None:
+    p = ctx.on_turn(cmd.seat, "market", "Market")
+    require(p.pending is not None and p.pending.kind == "reveal_deck", "no_reveal",
+            "A reveal comes only with a Basic Water purchase.")
+    ctx.ensure_deck(cmd.deck)
+    top = ctx.top(cmd.deck)
+    require(top is not None, "empty_deck", "That deck is empty.")
+    assert top is not None
+    ctx.emit(ev.CardRevealed(seat=cmd.seat, deck=cmd.deck, card=top))
+
+
+def decline(ctx: Ctx, cmd: Decline) -> None:
+    p = ctx.on_turn(cmd.seat, "market", "Market")
+    require(p.pending is not None and p.pending.kind in ("reveal_deck", "revealed"), "nothing_to_decline",
+            "There is no water reveal to decline.")
+    assert p.pending is not None
+    ctx.emit(ev.RevealDeclined(seat=cmd.seat, deck=p.pending.deck, card=p.pending.card))
+
+
+def pass_market(ctx: Ctx, cmd: PassTurn) -> None:
+    p = ctx.on_turn(cmd.seat, "market", "Market")
+    require(p.pending is None, "pending_choice", "Finish the water reveal first.")
+    ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="market"))
+
+
+BASIC_OFFERS: list[Offer] = [("basic", d.id, None, d.cost or 0) for d in CARDS.values() if d.market is Market.BASIC]
+
+
+def actions(s: GameState, p: Player) -> list[Action]:
+    seat = p.seat
+    if p.pending is not None and p.pending.kind == "reveal_deck":
+        decks = [d for d in DECKS if s.decks[d] or any(deck_of(t) == d for t in s.truck)]
+        return [*(c.Reveal(seat=seat, deck=d) for d in decks), c.Decline(seat=seat)]
+    if p.pending is not None and p.pending.kind == "revealed":
+        return [*buys(p, "revealed", p.pending.card or ""), c.Decline(seat=seat)]
+    items: list[Offer] = []
+    if p.basics_bought < basic_limit(p):
+        items += BASIC_OFFERS
+    for deck in DECKS:
+        items += [(deck, cid, None, CARDS[cid].cost or 0) for cid in sorted(set(s.rows[deck]))]
+    items += [("cube", None, r, cube_cost(r)) for r in FLIGHTS[s.flight].recipes if r not in p.cubes]
+    return [*offers(p, items), c.PassTurn(seat=seat)]
+
+
+def _bought(s: GameState, e: ev.CardBought) -> None:
+    p = s.players[e.seat]
+    p.money += e.bonus_money - e.cost
+    p.powers_used += e.discounts
+    if e.source == "cube":
+        assert e.recipe is not None
+        p.cubes.append(e.recipe)
+    else:
+        assert e.card is not None
+        if e.source in ("looked", "truck"):
+            bought_at_round_start(s, p, e.source, e.card)
+        elif e.source == "basic":
+            p.basics_bought += 1
+        elif e.source == "revealed":
+            p.pending = None
+        else:
+            take_from_row(s, e.source, e.card)
+        gain(s, p, e.card, e.replaced)
+        if e.source == "basic" and e.card == "water":
+            p.pending = Pending("reveal_deck")
+    if s.phase == "market":
+        advance_turn(s, e.seat)
+
+
+def _revealed(s: GameState, e: ev.CardRevealed) -> None:
+    s.decks[e.deck].pop()
+    s.players[e.seat].pending = Pending("revealed", deck=e.deck, card=e.card)
+
+
+def _declined(s: GameState, e: ev.RevealDeclined) -> None:
+    if e.deck is not None and e.card is not None:
+        s.decks[e.deck].insert(0, e.card)
+    s.players[e.seat].pending = None
+    advance_turn(s, e.seat)
+
+
+def _cleaned(s: GameState, e: ev.MarketCleanedUp) -> None:
+    for deck, gone in e.discarded.items():
+        row = s.rows[deck]
+        if deck in e.slots:  # solo: the slots the B card names; the rest slide right
+            for k in sorted((k for k in e.slots[deck] if k <= len(row)), reverse=True):
+                s.truck.append(row.pop(k - 1))
+        for _ in gone:
+            if row and deck not in e.slots:
+                s.truck.append(row.pop())
+            if s.decks[deck]:
+                row.insert(0, s.decks[deck].pop())
+    if e.solo_card is not None and s.solo is not None:
+        s.solo.turned += 1
+
+
+def cleanup(ctx: Ctx) -> None:
+    """End of Market: discard the rightmost card of each row and refill (twice with 2 players; solo: B card)."""
+    if ctx.state.solo is not None:
+        solo.cleanup(ctx)
+        return
+    times = 2 if ctx.state.n == 2 else 1
+    for deck in DECKS:
+        ctx.ensure_deck(deck, times)
+    s = ctx.state
+    discarded = {d: tuple(reversed(s.rows[d]))[:times] for d in DECKS}
+    refills = {d: tuple(reversed(s.decks[d]))[:times] for d in DECKS}
+    ctx.emit(ev.MarketCleanedUp(discarded=discarded, refills=refills))
+
+
+def enter(ctx: Ctx) -> None:
+    ctx.emit(ev.PhaseStarted(phase="market", turn=ctx.state.first_player))
+
+
+def step(ctx: Ctx) -> Step:
+    """Once every player has passed, the clean-up ends the Market."""
+    if ctx.state.turn is not None:
+        return "wait"
+    cleanup(ctx)
+    return "done"
+
+
+def legal(s: GameState, p: Player) -> list[Action]:
+    return actions(s, p) if s.turn == p.seat else []
+
+
+def on_turn(s: GameState) -> list[int]:
+    return [s.turn] if s.turn is not None else []
+
+
+PHASE = PhaseRules(
+    "market", moves={Buy: buy, Reveal: reveal, Decline: decline, PassTurn: pass_market},
+    appliers={ev.CardBought: _bought, ev.CardRevealed: _revealed, ev.RevealDeclined: _declined,
+              ev.PlayerPassed: passed, ev.MarketCleanedUp: _cleaned},
+    legal=legal, to_act=on_turn, step=step, next=lambda s: "distill", enter=enter,
+    takes=lambda cmd: not isinstance(cmd, Buy) or cmd.source not in ROUND_START_SOURCES,
+)
