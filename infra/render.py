@@ -6,7 +6,7 @@ from typing import Any
 
 from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, LABEL_SPACES
 from domain.catalogue.model import Market
-from domain.market import cube_cost
+from domain.purchase import cube_cost
 from infra.client import names
 from infra.client.actions import cli_words
 from infra.client.phrases import LABEL_REWARDS, PENDING

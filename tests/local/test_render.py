@@ -8,8 +8,8 @@ from typing import Any
 from domain import GameState, decide, execute, fold, to_act, view
 from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, LABEL_SPACES
 from domain.commands import Buy, CreateGame
-from domain.market import cube_cost
 from domain.options import Options, SeatSpec
+from domain.purchase import cube_cost
 from infra.bots import random_bot
 from infra.client.actions import body_of, cli_words, concrete
 from infra.render import render
