@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from domain.commands import COMMAND_TYPES
 from domain.options import Options
+from domain.view_model import GameView
 
 MAX_BODY_BYTES = 16 * 1024
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
@@ -123,7 +124,7 @@ class GameReply(BaseModel):
     round: int
     to_act: list[int] = Field(description="Seats that must act before the game moves on.")
     seat: int | None = Field(description="Whose view this is; null for a spectator.")
-    view: dict[str, Any] = Field(
+    view: GameView = Field(
         description="What this seat may see. view.legal_actions lists what it may do now: each entry is a "
                     "body to POST as-is (plus a command_id) to /games/{game_id}/{entry.type}; the one entry "
                     "with open=true is the distill choice: POST {washback: [...]} picking from its cards.",
