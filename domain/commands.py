@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,13 +24,18 @@ class CreateGame(BaseModel):
 
 
 class ChooseDistiller(_Command):
+    """Choose one of the two distillers you were dealt."""
+
     type: Literal["choose_distiller"] = "choose_distiller"
     distiller: str
 
 
 class Buy(_Command):
-    """A purchase. source: basic | upgrades | ingredients | items | cube | revealed (water bonus), or at round
-    start: looked (Fang Xin, Market Buyer) | truck (Trucker). Discounts apply by themselves unless saved."""
+    """Buy from the market: a basic card, a row card, a recipe cube, or the revealed card.
+
+    At round start also a card looked at (Fang Xin, Market Buyer) or from the truck (Trucker). Discounts
+    apply by themselves unless saved.
+    """
 
     type: Literal["buy"] = "buy"
     source: Literal["basic", "upgrades", "ingredients", "items", "cube", "revealed", "looked", "truck"]
@@ -41,44 +46,53 @@ class Buy(_Command):
 
 
 class Gain(_Command):
-    """Round start (Jacqueline Booker, Co-op Manager): take the free basic ingredient offered."""
+    """Round start: take the free basic card a power offers (Jacqueline Booker, Co-op Manager)."""
 
     type: Literal["gain"] = "gain"
     card: str
 
 
 class Look(_Command):
-    """Round start (Fang Xin, Market Buyer): look at the top cards of one premium deck."""
+    """Round start: look at the top cards of a premium deck (Fang Xin, Market Buyer)."""
 
     type: Literal["look"] = "look"
     deck: Deck
 
 
 class Reveal(_Command):
-    """Water bonus: reveal the top card of one premium deck."""
+    """Water bonus: reveal the top card of a premium deck."""
 
     type: Literal["reveal"] = "reveal"
     deck: Deck
 
 
 class Decline(_Command):
-    """Water bonus: reveal nothing, or leave the revealed card (it goes to the bottom of its deck). Round start:
-    do not look, buy nothing of the cards looked at (they go to the bottom), or buy nothing from the truck."""
+    """Water bonus: reveal nothing, or leave the revealed card.
+
+    The card left goes to the bottom of its deck. At round start: do not look, buy nothing of the cards
+    looked at (they go to the bottom), or buy nothing from the truck.
+    """
 
     type: Literal["decline"] = "decline"
 
 
 class PassTurn(_Command):
+    """Pass (market or sell phase)."""
+
     type: Literal["pass"] = "pass"
 
 
 class Trade(_Command):
+    """Trade one pantry card before distilling."""
+
     type: Literal["trade"] = "trade"
     give: str
     take: str
 
 
 class Distill(_Command):
+    """Distill: put pantry cards into the washback."""
+
     type: Literal["distill"] = "distill"
     washback: tuple[str, ...] = Field(min_length=1, max_length=40)
     extra_alcohol: int = Field(default=0, ge=0, le=3)  # Worm Tub: 2, Coppersmith: 1, both: 3
@@ -86,16 +100,23 @@ class Distill(_Command):
 
 
 class Redistill(_Command):
-    """Coffey Still, once per Distill phase: the cut cards go back, the stack is shuffled and cut again."""
+    """Redistill: cut the spirit again (Coffey Still).
+
+    Once per Distill phase: the cut cards go back, the stack is shuffled and cut again.
+    """
 
     type: Literal["redistill"] = "redistill"
 
 
 class SkipDistill(_Command):
+    """Do not distill this round."""
+
     type: Literal["skip_distill"] = "skip_distill"
 
 
 class NameSpirit(_Command):
+    """Name the distilled spirit: recipe and barrel."""
+
     type: Literal["name_spirit"] = "name_spirit"
     recipe: str
     barrel: str
@@ -105,27 +126,32 @@ class NameSpirit(_Command):
 
 
 class KeepFlavor(_Command):
-    """Doig Ventilator, Angus Douglas: the flavor card kept of those drawn (the others are discarded)."""
+    """Keep one of the flavor cards drawn.
+
+    Doig Ventilator, Angus Douglas: the others go face down to the discard pile.
+    """
 
     type: Literal["keep_flavor"] = "keep_flavor"
     card: str
 
 
 class DoubleFlavor(_Command):
-    """Warehouse Manager (without auto_best): the revealed flavor card whose money counts double."""
+    """Choose the revealed flavor whose money counts double (Warehouse Manager)."""
 
     type: Literal["double_flavor"] = "double_flavor"
     card: str
 
 
 class Sell(_Command):
+    """Sell a spirit in a bottle."""
+
     type: Literal["sell"] = "sell"
     spirit: int
     bottle: str
 
 
 class PlaceLabel(_Command):
-    """Put the sold spirit's label on a bonus space and take its reward (or 2 SP instead)."""
+    """Place the sold spirit's label on a bonus space (or take 2 SP)."""
 
     type: Literal["place_label"] = "place_label"
     space: int | None = Field(default=None, ge=0, le=6)  # None only when all 7 spaces are full
@@ -137,35 +163,44 @@ class PlaceLabel(_Command):
 
 
 class Age(_Command):
+    """Put the new spirit into a warehouse to age."""
+
     type: Literal["age"] = "age"
     warehouse: int = Field(ge=1, le=2)
 
 
 class Taste(_Command):
+    """Tasting at round end: turn up to 4 SP into money (0 to decline)."""
+
     type: Literal["taste"] = "taste"
     sp: int = Field(ge=0, le=4)
 
 
 class DiscardGoal(_Command):
+    """Discard a goal at round end."""
+
     type: Literal["discard_goal"] = "discard_goal"
     goal: str
 
 
 class ClaimGoal(_Command):
-    """Solo: complete one of your goals (an offered Distill, Sell or Earn goal, or a Collect goal that is met)."""
+    """Solo: claim one of the goals offered or open to you.
+
+    An offered Distill, Sell or Earn goal, or a Collect goal that is met.
+    """
 
     type: Literal["claim_goal"] = "claim_goal"
     goal: str
 
 
 class DeclineGoals(_Command):
-    """Solo: give up the goals offered now (Collect goals stay claimable while they are met)."""
+    """Solo: decline the goals offered (Collect goals stay open)."""
 
     type: Literal["decline_goals"] = "decline_goals"
 
 
 class SwapGoals(_Command):
-    """Solo, once per game (the Swap card, +5 to the target): two goals of one row change places."""
+    """Solo: swap two goals within a row, once per game (+5 to the target)."""
 
     type: Literal["swap_goals"] = "swap_goals"
     row: int = Field(ge=0, le=4)  # 0 = bottom row
@@ -173,22 +208,15 @@ class SwapGoals(_Command):
     b: int = Field(ge=0, le=3)
 
 
-PlayerCommand = Annotated[
-    ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Distill | Redistill | SkipDistill
-    | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal | ClaimGoal
-    | DeclineGoals | SwapGoals,
-    Field(discriminator="type"),
-]
-Command = CreateGame | ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Distill \
-    | Redistill | SkipDistill | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal \
-    | ClaimGoal | DeclineGoals | SwapGoals
+# The one list of the commands a seat may send: every other list (the route per command, the API body models,
+# COMMAND_TYPES, the move tables' coverage test) is derived from it.
+AnyPlayerCommand = (ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Distill | Redistill
+                    | SkipDistill | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste
+                    | DiscardGoal | ClaimGoal | DeclineGoals | SwapGoals)
+PlayerCommand = Annotated[AnyPlayerCommand, Field(discriminator="type")]
+Command = CreateGame | AnyPlayerCommand
 
-COMMAND_TYPES: dict[str, type[BaseModel]] = {
-    c.model_fields["type"].default: c
-    for c in (ChooseDistiller, Buy, Gain, Look, Reveal, Decline, PassTurn, Trade, Distill, Redistill, SkipDistill,
-              NameSpirit, KeepFlavor, Sell, DoubleFlavor, PlaceLabel, Age, Taste, DiscardGoal, ClaimGoal,
-              DeclineGoals, SwapGoals)
-}
+COMMAND_TYPES: dict[str, type[BaseModel]] = {c.model_fields["type"].default: c for c in get_args(AnyPlayerCommand)}
 
 
 class OpenDistill(BaseModel):
@@ -205,7 +233,6 @@ class OpenDistill(BaseModel):
         "at least one sugar, plus yeast and water, yeast and alcohol, water and alcohol, or two alcohol"
     )
 
-# What legal_actions lists: ready-to-send commands, and the one open choice (the washback).
-Action = ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Redistill | SkipDistill \
-    | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal | ClaimGoal \
-    | DeclineGoals | SwapGoals | OpenDistill
+# What legal_actions lists: ready-to-send commands, and the one open choice (the washback; a whole Distill is
+# never listed).
+Action = AnyPlayerCommand | OpenDistill

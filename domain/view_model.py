@@ -9,37 +9,11 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.commands import (
-    Age,
-    Buy,
-    ChooseDistiller,
-    ClaimGoal,
-    Decline,
-    DeclineGoals,
-    DiscardGoal,
-    DoubleFlavor,
-    Gain,
-    KeepFlavor,
-    Look,
-    NameSpirit,
-    OpenDistill,
-    PassTurn,
-    PlaceLabel,
-    Redistill,
-    Reveal,
-    Sell,
-    SkipDistill,
-    SwapGoals,
-    Taste,
-    Trade,
-)
+from domain.commands import Action
 from domain.options import Options
 from domain.state import PendingKind, Phase
 
-# What legal_actions lists: every command a seat may post, plus the one open entry (which cards to distill).
-LegalAction = (ChooseDistiller | Gain | Look | Buy | Reveal | Decline | PassTurn | Trade | OpenDistill | Redistill
-               | SkipDistill | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste | DiscardGoal
-               | ClaimGoal | DeclineGoals | SwapGoals)
+LegalAction = Action  # every command a seat may post, plus the one open entry (which cards to distill)
 
 
 class _View(BaseModel):

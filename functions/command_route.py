@@ -20,36 +20,12 @@ from infra import pipeline
 
 # The handler module of each command type: `pass` is a keyword, so its module is pass_turn.
 COMMAND_MODULES: dict[str, str] = {t: "pass_turn" if t == "pass" else t for t in COMMAND_TYPES}
-COMMAND_SUMMARIES: dict[str, str] = {
-    "choose_distiller": "Choose one of the two distillers you were dealt",
-    "buy": "Buy from the market: a basic card, a row card, a recipe cube, or the revealed card",
-    "gain": "Round start: take the free basic card a power offers (Jacqueline Booker, Co-op Manager)",
-    "look": "Round start: look at the top cards of a premium deck (Fang Xin, Market Buyer)",
-    "reveal": "Water bonus: reveal the top card of a premium deck",
-    "decline": "Water bonus: reveal nothing, or leave the revealed card",
-    "pass": "Pass (market or sell phase)",
-    "trade": "Trade one pantry card before distilling",
-    "distill": "Distill: put pantry cards into the washback",
-    "redistill": "Redistill: cut the spirit again (Coffey Still)",
-    "skip_distill": "Do not distill this round",
-    "name_spirit": "Name the distilled spirit: recipe and barrel",
-    "keep_flavor": "Keep one of the flavor cards drawn",
-    "double_flavor": "Choose the revealed flavor whose money counts double (Warehouse Manager)",
-    "sell": "Sell a spirit in a bottle",
-    "place_label": "Place the sold spirit's label on a bonus space (or take 2 SP)",
-    "age": "Put the new spirit into a warehouse to age",
-    "taste": "Tasting at round end: turn up to 4 SP into money (0 to decline)",
-    "discard_goal": "Discard a goal at round end",
-    "claim_goal": "Solo: claim one of the goals offered or open to you",
-    "decline_goals": "Solo: decline the goals offered (Collect goals stay open)",
-    "swap_goals": "Solo: swap two goals within a row, once per game (+5 to the target)",
-}
 
 
 def summary(command_type: str) -> str:
-    """A command new to the domain still gets documented: its docstring's first line."""
+    """The route's summary is the command's docstring's first line (one place to write it)."""
     command = COMMAND_TYPES[command_type]
-    return COMMAND_SUMMARIES.get(command_type) or (command.__doc__ or command.__name__).strip().splitlines()[0]
+    return (command.__doc__ or command.__name__).strip().splitlines()[0].rstrip(".")
 
 
 def add_command(app: APIGatewayHttpResolver, command_type: str) -> None:
