@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 3000
 DATA ?=
 
-.PHONY: setup test lint unit bench serve demo clean openapi
+.PHONY: setup test lint unit quick bench serve demo clean openapi
 
 setup: $(STAMP)
 
@@ -24,6 +24,9 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 test: lint unit
+
+quick: $(STAMP)  # the rules engine's tests alone: seconds, no servers
+	$(BIN)/pytest -m domain
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -80,11 +80,13 @@ def to_command(body: CommandBody, seat: int) -> Any:
 class SeatIn(_Body):
     name: str = Field(min_length=1, max_length=40)
     email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
-                              description="For turn e-mails (play by e-mail). Never shown to anyone.")
+                              description="For turn e-mails (play by e-mail): stored, not used yet. Never shown.")
     webhook: str | None = Field(default=None, max_length=2048, pattern=r"^https://\S+$",
-                                description="An HTTPS URL told when this seat must act. Never shown to anyone.")
+                                description="An HTTPS URL to tell when this seat must act: stored, not used yet. "
+                                            "Never shown.")
     push: str | None = Field(default=None, max_length=2048,
-                             description="A mobile push endpoint (SNS endpoint ARN). Never shown to anyone.")
+                             description="A mobile push endpoint (SNS endpoint ARN): stored, not used yet. Never "
+                                         "shown.")
 
     def contact(self) -> dict[str, str] | None:
         found = {k: v for k, v in (("email", self.email), ("webhook", self.webhook), ("push", self.push)) if v}
@@ -98,7 +100,7 @@ class OptionsIn(Options):
 
 
 class CreateGameBody(_Body):
-    seats: list[SeatIn] = Field(min_length=1, max_length=5, description="In seat order; 2 to 5 for now.")
+    seats: list[SeatIn] = Field(min_length=1, max_length=5, description="In seat order: 1 (solo) to 5.")
     options: OptionsIn = Field(default_factory=OptionsIn)
 
     def game_options(self) -> Options:

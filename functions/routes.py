@@ -62,8 +62,9 @@ def responses(ok: int, model: type[Any], description: str, *errors: int) -> dict
 def add_create_game(app: APIGatewayHttpResolver) -> None:
     @app.post(
         "/games", operation_id="createGame", tags=["games"], summary="Create a game",
-        description="Seats (2-5; display name, optional e-mail / webhook / push endpoint) and options. Answers the "
-                    "game id and one secret token per seat: it is shown only this once.",
+        description="Seats (1 for solo, up to 5; display name, optional e-mail / webhook / push endpoint, stored "
+                    "but not used yet) and options. Answers the game id and one secret token per seat: it is shown "
+                    "only this once.",
         responses=responses(201, CreatedGame, "The game, at version 1, and the seat tokens.", 400, 413, 415, 422),
     )
     def create_game(body: Annotated[CreateGameBody, Body()]) -> Response[CreatedGame]:

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 # snapshot is ~10 KB (10 write units) against ~300-byte commits, so for a whole 4-player game (~190 commands)
 # 50 costs least per command whether a quarter, half or all of the loads are cold (25 ties only when every load
 # is cold; 10 pays more in writes than it saves in reads). Keep the DynamoDB store's page size a little above
-# it (PAGE_SIZE there), so a cold load stays one Query.
+# it (DynamoEventStore's `page_size`), so a cold load stays one Query.
 SNAPSHOT_EVERY = 50
 
 # The creation commit carries one record that is not a domain event: the seats' token hashes and

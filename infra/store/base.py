@@ -89,7 +89,6 @@ class EventStore(Protocol):
         usually current."""
         ...
 
-    def exists(self, game_id: str) -> bool: ...
 
 
 def check_commit(commit: Commit) -> None:

@@ -168,18 +168,6 @@ class DynamoEventStore:
             self.requests += 1
             self.client.put_item(TableName=self.table, Item=item)
 
-    def exists(self, game_id: str) -> bool:
-        # A game begins with its first commit: one key lookup, whatever the history's length.
-        with self._errors():
-            self.requests += 1
-            response = self.client.get_item(
-                TableName=self.table,
-                Key={"pk": {"S": partition(game_id)}, "sk": {"S": commit_key(1)}},
-                ProjectionExpression="pk",
-                ConsistentRead=True,
-            )
-        return "Item" in response
-
     def _query(self, query: QueryInputTypeDef) -> Iterator[Item]:
         """Items page by page; a caller that stops iterating stops the requests."""
         while True:

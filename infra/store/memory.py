@@ -81,10 +81,6 @@ class InMemoryEventStore:
     def newer(self, game_id: str, known: int) -> tuple[Commit, ...]:
         return self.commits(game_id, after=known)
 
-    def exists(self, game_id: str) -> bool:
-        with self.table.lock:
-            return bool(self.table.commits.get(game_id))
-
     def _commits(self, game_id: str, rows: dict[int, str], after: int) -> tuple[Commit, ...]:
         return tuple(self._commit(game_id, v, json.loads(rows[v])) for v in sorted(rows) if v > after)
 
