@@ -48,5 +48,5 @@ openapi: $(STAMP)
 build-%:
 	$(PYTHON) -m pip install --quiet --target "$(ARTIFACTS_DIR)" --platform manylinux2014_aarch64 \
 		--implementation cp --python-version 3.12 --only-binary=:all: -r requirements.txt
-	cp -R domain infra functions "$(ARTIFACTS_DIR)/"
+	cp -R domain service infra functions "$(ARTIFACTS_DIR)/"  # never devtools/: Lambda runs none of it
 	find "$(ARTIFACTS_DIR)" -name __pycache__ -prune -exec rm -rf {} +

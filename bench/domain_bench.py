@@ -6,10 +6,10 @@ import json
 import time
 
 from bench.report import best_of, emit
+from devtools.bots import random_bot
+from devtools.simulate import play
 from domain import fold
 from domain.events import EVENT_LIST
-from infra.bots import random_bot
-from infra.simulate import play
 
 GAMES = 60
 

@@ -37,8 +37,8 @@ class InProcessGateway:
     """An ApiClient transport: routes from template.yaml, API Gateway v2 events, handlers called directly."""
 
     def __init__(self) -> None:
+        from devtools.template import load_template
         from infra.local import sam
-        from infra.template import load_template
 
         template = load_template(ROOT / "template.yaml")
         self.specs = sam.functions(template, ROOT)
@@ -80,10 +80,10 @@ def _play_game() -> list[tuple[str, float, str, dict[str, Any]]]:
     import boto3
     from moto import mock_aws
 
+    from devtools.client.bots import play
+    from devtools.client.http import ApiClient
+    from devtools.template import load_template, table_definition
     from functions import runtime
-    from infra.client.bots import play
-    from infra.client.http import ApiClient
-    from infra.template import load_template, table_definition
 
     with mock_aws():
         client = boto3.client("dynamodb")

@@ -14,13 +14,13 @@ import statistics
 import time
 
 from bench.report import emit
+from devtools.bots import random_bot
 from domain import to_act
 from domain.options import SeatSpec
-from infra import pipeline
-from infra.bots import random_bot
-from infra.snapshots import Aggregate, fold_commits, from_snapshot, to_snapshot
 from infra.store import InMemoryEventStore
 from infra.store.base import dump_json
+from service import pipeline
+from service.repository import Aggregate, fold_commits, from_snapshot, to_snapshot
 
 INTERVALS = (0, 10, 25, 50, 100)  # 0: never snapshot
 

@@ -1,4 +1,4 @@
-"""Lambda handlers of the HTTP API and the stream notifier: thin, over infra.pipeline.
+"""Lambda handlers of the HTTP API and the stream notifier: thin, over service.pipeline.
 
 One module per function (see template.yaml): create_game, get_game, get_events, not_found ($default),
 notifier, and commands/<type> for each player command (commands/pass_turn serves POST .../pass).

@@ -1,5 +1,5 @@
 """POST /games: create a game; answers its id and the seat tokens."""
 
-from functions.endpoints import create_game_endpoint
+from functions.api.endpoints import create_game_endpoint
 
 app, lambda_handler = create_game_endpoint()

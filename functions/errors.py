@@ -18,8 +18,8 @@ from pydantic import ValidationError
 
 from domain.errors import RuleViolation
 from functions.observability import count, logger
-from infra.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion
 from infra.store import StoreError
+from service.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion
 
 MAX_REPORTED_ERRORS = 20
 BEARER_CHALLENGE = {"WWW-Authenticate": 'Bearer realm="distilled"'}

@@ -1,5 +1,5 @@
 """The HTTP API's $default route: every unknown route answers a JSON 404."""
 
-from functions.endpoints import not_found_endpoint
+from functions.api.endpoints import not_found_endpoint
 
 app, lambda_handler = not_found_endpoint()

@@ -28,7 +28,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from functions import runtime
 from functions.observability import count, logger, metrics, tracer
 from infra.budget import can_start
-from infra.notify import Notice, deliver, notices
+from service.notices import Notice, deliver, notices
 
 GAME_PREFIX = "GAME#"  # infra.store.dynamodb.partition
 # A batch cut short by the clock may leave every record to the stream: that is a partial response like any

@@ -12,9 +12,9 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer
 
 from domain.commands import COMMAND_TYPES
-from functions.command_route import add_command
-from functions.http import new_app
-from functions.routes import SEAT_TOKEN, add_create_game, add_get_events, add_get_game
+from functions.api.command_routes import add_command
+from functions.api.edge import new_app
+from functions.api.game_routes import SEAT_TOKEN, add_create_game, add_get_events, add_get_game
 
 TITLE = "Distilled Online"
 API_VERSION = "1.0.0"

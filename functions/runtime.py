@@ -21,13 +21,13 @@ import boto3
 
 from domain.rng import Rng
 from infra.budget import CLIENT_CONFIG, bound
-from infra.pipeline import production_rng
-from infra.snapshots import Recent
 from infra.store import EventStore, StoreError
 from infra.store.dynamodb import DynamoEventStore
+from service.pipeline import production_rng
+from service.repository import Recent
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
-    from infra.notify import Markers, Publisher
+    from service.notices import Markers, Publisher
 
 
 @dataclass
@@ -101,7 +101,7 @@ def sns() -> Any:
 
 def publisher() -> Publisher:
     if _runtime.publisher is None:
-        from infra.notify_aws import SnsPublisher
+        from infra.channels.sns import SnsPublisher
 
         _runtime.publisher = SnsPublisher(sns(), topic_arn())
     return _runtime.publisher
@@ -109,7 +109,7 @@ def publisher() -> Publisher:
 
 def markers() -> Markers:
     if _runtime.markers is None:
-        from infra.notify_aws import DynamoMarkers
+        from infra.channels.sns import DynamoMarkers
 
         _runtime.markers = DynamoMarkers(dynamodb(), table_name())
     return _runtime.markers

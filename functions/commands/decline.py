@@ -1,5 +1,5 @@
 """POST /games/{game_id}/decline: Water bonus: reveal nothing, or leave the revealed card."""
 
-from functions.endpoints import command_endpoint
+from functions.api.endpoints import command_endpoint
 
 app, lambda_handler = command_endpoint("decline")

@@ -1,5 +1,5 @@
 """POST /games/{game_id}/double_flavor: Choose the revealed flavor whose money counts double (Warehouse Manager)."""
 
-from functions.endpoints import command_endpoint
+from functions.api.endpoints import command_endpoint
 
 app, lambda_handler = command_endpoint("double_flavor")

@@ -1,5 +1,5 @@
 """POST /games/{game_id}/skip_distill: Do not distill this round."""
 
-from functions.endpoints import command_endpoint
+from functions.api.endpoints import command_endpoint
 
 app, lambda_handler = command_endpoint("skip_distill")

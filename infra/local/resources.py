@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from infra.template import table_definition
+from devtools.template import table_definition
 
 ACCOUNT = "123456789012"  # moto's default account: ARNs it builds carry this id
 NO_VALUE = object()

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from devtools.template import TEMPLATE_PATH, load_template
 from infra.local import persist
 from infra.local.httpd import Gateway, http_server
 from infra.local.invoke import Invoker
@@ -20,7 +21,6 @@ from infra.local.outbox import Outbox
 from infra.local.resources import LocalResources, provision
 from infra.local.sam import functions, routes, stream_sources
 from infra.local.streams import PollerThread, StreamPoller, now_iso
-from infra.template import TEMPLATE_PATH, load_template
 
 REGION = "us-east-1"
 SAVE_EVERY = 5.0  # seconds between snapshots of the store to --data, while something changes

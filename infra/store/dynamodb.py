@@ -55,7 +55,7 @@ class DynamoEventStore:
         table: str,
         client: DynamoDBClient | None = None,
         registry: Registry | None = None,
-        page_size: int = 57,  # infra.snapshots.SNAPSHOT_EVERY + 7: see bench/snapshot_bench.py
+        page_size: int = 57,  # service.repository.SNAPSHOT_EVERY + 7: see bench/snapshot_bench.py
     ) -> None:
         """`page_size` bounds what one Query reads (and bills): set it a little above the snapshot
         interval so the newest snapshot is normally on the first page."""

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from devtools.cli_catalogue import add_parser, run
 from domain.catalogue import (
     AWARDS,
     CARDS,
@@ -21,7 +22,6 @@ from domain.catalogue import (
     validate,
 )
 from domain.catalogue.model import BarrelType, Kind, Market, Region, Sugar, Tier, UpgradeKind
-from infra.cli_catalogue import add_parser, run
 
 EXPECTED_COUNTS = {
     "basic_cards": 7,

@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from devtools.bots import concrete as bot_concrete
 from domain import RuleViolation, decide, execute, fold, legal_actions, to_act, view
 from domain import commands as c
 from domain.catalogue import CARDS, FLIGHTS, RECIPES, deck
@@ -25,7 +26,6 @@ from domain.evolve import evolve
 from domain.options import Options, SeatSpec
 from domain.redact import redact
 from domain.state import DECKS, GameState, Pending
-from infra.bots import concrete as bot_concrete
 from tests.domain.solo_checks import check_solo, solo_secrets
 
 MARKETS = {"upgrades": Market.UPGRADE, "ingredients": Market.INGREDIENT, "items": Market.ITEM}
@@ -237,8 +237,8 @@ def test_random_games_with_powers_dealt_keep_every_invariant(players: int, seed:
 
 
 def test_replay_is_deterministic() -> None:
-    from infra.bots import random_bot
-    from infra.simulate import play
+    from devtools.bots import random_bot
+    from devtools.simulate import play
 
     a, b = play(3, 11, random_bot), play(3, 11, random_bot)
     assert [e.model_dump() for e in a.events] == [e.model_dump() for e in b.events]

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from devtools import cli_play
+from devtools.client import ApiClient
+from devtools.client import bots as http_bots
 from domain.catalogue import GOALS
-from infra import cli_play
-from infra.client import ApiClient
-from infra.client import bots as http_bots
 from tests.local.process import ServerProcess, eventually
 
 NAMES = ["Ada", "Grace", "Linus"]

@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
+from devtools.bots import random_bot
 from domain import decide, legal_actions, to_act
 from domain.commands import Buy, Decline, PassTurn
 from domain.options import SeatSpec
-from infra import pipeline
-from infra.bots import random_bot
-from infra.pipeline import CommandIdReused, Outcome
 from infra.serialization import command_digest, stored_event
-from infra.snapshots import SNAPSHOT_EVERY, Processed, from_snapshot, load, to_snapshot
 from infra.store import Commit, EventStore, InMemoryEventStore
 from infra.store.dynamodb import DynamoEventStore
+from service import pipeline
+from service.pipeline import CommandIdReused, Outcome
+from service.repository import SNAPSHOT_EVERY, Processed, from_snapshot, load, to_snapshot
 from tests.service.support import TABLE_NAME, AwsWorld
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from functions.json_body import MAX_DEPTH, MAX_INT_DIGITS, BadBody, TooLarge, body_bytes, loads
+from functions.api.json_body import MAX_DEPTH, MAX_INT_DIGITS, BadBody, TooLarge, body_bytes, loads
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**29, 10**29),
                     st.floats(allow_nan=False, allow_infinity=False), st.text())

@@ -7,11 +7,11 @@ import json
 import pytest
 from pydantic import ValidationError
 
+from devtools.bots import random_bot
+from devtools.simulate import play
 from domain import fold, view
 from domain.commands import COMMAND_TYPES
-from functions.models import command_body, to_command
-from infra.bots import random_bot
-from infra.simulate import play
+from functions.api.models import command_body, to_command
 
 
 def test_every_command_type_has_a_body_without_a_trusted_seat() -> None:

@@ -5,14 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from devtools.bots import random_bot
 from domain import legal_actions, to_act
 from domain.options import SeatSpec
 from functions import notifier, runtime
-from infra import budget, pipeline
-from infra.bots import random_bot
-from infra.notify import Notice, notices
-from infra.snapshots import load
+from infra import budget
 from infra.store import EventStore, InMemoryEventStore, Stream
+from service import pipeline
+from service.notices import Notice, notices
+from service.repository import load
 from tests.faults import FakeClock, function_timeouts
 from tests.service.gateway import FakeContext
 from tests.service.support import MemoryWorld

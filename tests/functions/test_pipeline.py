@@ -9,18 +9,18 @@ from typing import Any
 
 import pytest
 
+from devtools.bots import random_bot
 from domain import fold, legal_actions, to_act, view
 from domain.commands import Buy
 from domain.errors import RuleViolation
 from domain.options import SeatSpec
-from infra import pipeline
 from infra.auth import token_hash
-from infra.bots import random_bot
-from infra.pipeline import Contention, GameNotFound, StaleVersion
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, domain_event
-from infra.snapshots import SEATS_RECORD, SNAPSHOT_EVERY, Aggregate, Recent, fold_commits, load
 from infra.store import Commit, ConcurrencyConflict, InMemoryEventStore, Snapshot, StoreError
 from infra.store.dynamodb import DynamoEventStore
+from service import pipeline
+from service.pipeline import Contention, GameNotFound, StaleVersion
+from service.repository import SEATS_RECORD, SNAPSHOT_EVERY, Aggregate, Recent, fold_commits, load
 from tests.service.support import TABLE_NAME, AwsWorld
 
 

@@ -8,7 +8,7 @@ import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from domain.commands import COMMAND_TYPES
-from functions.models import CreateGameBody, command_body
+from functions.api.models import CreateGameBody, command_body
 
 # For each JSON Schema type, JSON values of other types that lax validation would have taken for it.
 WRONG: dict[str, list[Any]] = {

@@ -8,8 +8,8 @@ import pytest
 from domain import legal_actions
 from functions import runtime
 from infra import budget
-from infra.snapshots import load
 from infra.store.dynamodb import DynamoEventStore
+from service.repository import load
 from tests.faults import FakeClock, Faults, function_timeouts
 from tests.service import gateway
 from tests.service.gateway import Gateway, Reply

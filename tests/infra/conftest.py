@@ -7,9 +7,9 @@ import boto3
 import pytest
 from moto import mock_aws
 
+from devtools.template import load_template, table_definition
 from infra.store import EventStore, InMemoryEventStore, MemoryTable, Registry
 from infra.store.dynamodb import DynamoEventStore
-from infra.template import load_template, table_definition
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient

@@ -7,9 +7,10 @@ import typing
 
 import pytest
 
+from devtools.bots import greedy_bot, random_bot
+from devtools.simulate import play
 from domain import fold
 from domain.events import SCHEMA_VERSION, Event
-from infra.bots import greedy_bot, random_bot
 from infra.serialization import (
     SNAPSHOT_SCHEMA_VERSION,
     domain_event,
@@ -18,8 +19,7 @@ from infra.serialization import (
     state_to_json,
     stored_event,
 )
-from infra.simulate import play
-from infra.snapshots import SEATS_RECORD, Aggregate, Processed, from_snapshot, to_snapshot
+from service.repository import SEATS_RECORD, Aggregate, Processed, from_snapshot, to_snapshot
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from infra.template import TEMPLATE_PATH, load_template, table_definition
+from devtools.template import TEMPLATE_PATH, load_template, table_definition
 
 
 def test_short_tags_load_as_long_forms(template: dict[str, Any]) -> None:

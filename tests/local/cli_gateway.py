@@ -17,9 +17,9 @@ from urllib.request import Request
 
 import pytest
 
+from devtools import cli, cli_play
+from devtools.client import ApiClient
 from functions import runtime
-from infra import cli, cli_play
-from infra.client import ApiClient
 from tests.service.gateway import Gateway
 from tests.service.support import memory_world
 

@@ -25,15 +25,15 @@ def free_port() -> int:
 
 
 def _cli_serves() -> bool:
-    from infra.cli import parser
+    from devtools.cli import parser
 
     subcommands = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
     return any("serve" in a.choices for a in subcommands)
 
 
 def serve_command(port: int) -> list[str]:
-    """`python -m infra.cli serve` once infra/cli.py registers it, else the same server through infra.local."""
-    entry = ["infra.cli", "serve"] if _cli_serves() else ["infra.local"]
+    """`python -m devtools.cli serve` once devtools/cli.py registers it, else the same server through infra.local."""
+    entry = ["devtools.cli", "serve"] if _cli_serves() else ["infra.local"]
     return [sys.executable, "-m", *entry, "--port", str(port)]
 
 

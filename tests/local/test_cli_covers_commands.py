@@ -3,8 +3,8 @@ commands is the domain's)."""
 
 from __future__ import annotations
 
+from devtools.client.commands import PLAYER_COMMANDS
 from domain.commands import COMMAND_TYPES
-from infra.client.commands import PLAYER_COMMANDS
 
 
 def test_every_command_has_a_cli_subcommand() -> None:

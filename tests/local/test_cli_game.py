@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from devtools.client import report
+from devtools.client.bots import BotRun
 from domain.catalogue import DISTILLERS
-from infra.client import report
-from infra.client.bots import BotRun
 from tests.local.cli_gateway import Cli, cli_world
 
 SEED = 7  # Ada (seat 0) plays first, and her distillers open no round-start choice

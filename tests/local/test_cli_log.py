@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from devtools.client.history import FORMS, Seats, sentence
 from domain.events import Event
 from domain.redact import SECRET_STEP
-from infra.client.history import FORMS, Seats, sentence
 from tests.local.cli_gateway import Cli, cli_world
 
 WHO = Seats(["Ada", "Grace", "Linus"])

@@ -43,7 +43,7 @@ def api() -> Iterator[str]:
 
 
 def test_show_into_a_closed_pipe_exits_quietly(api: str, tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "infra.cli", "show", "--url", api, "--game", "g1", "--token", "t",
+    command = [sys.executable, "-m", "devtools.cli", "show", "--url", api, "--game", "g1", "--token", "t",
                "--state-file", str(tmp_path / "games.json")]
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert child.stdout is not None and child.stderr is not None

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from infra import cli_play
+from devtools import cli_play
 from tests.local.process import free_port
 
 

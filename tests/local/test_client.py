@@ -9,7 +9,7 @@ from urllib.request import Request
 
 import pytest
 
-from infra.client import ApiClient, ApiError, Unreachable
+from devtools.client import ApiClient, ApiError, Unreachable
 
 
 class Transport:

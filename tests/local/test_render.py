@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from devtools.bots import random_bot
+from devtools.client.actions import body_of, cli_words, concrete
+from devtools.render import render
 from domain import GameState, decide, execute, fold, to_act, view
 from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, LABEL_SPACES
 from domain.commands import Buy, CreateGame
 from domain.options import Options, SeatSpec
 from domain.purchase import cube_cost
-from infra.bots import random_bot
-from infra.client.actions import body_of, cli_words, concrete
-from infra.render import render
 
 NAMES = ("Ada", "Grace", "Linus")
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from devtools.template import load_template
 from infra.local.resources import LocalResources
 from infra.local.sam import functions
-from infra.template import load_template
 
 HERE = Path(__file__).parent
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from devtools.client.actions import route_of
+from devtools.template import TEMPLATE_PATH, load_template
 from domain.commands import COMMAND_TYPES
-from infra.client.actions import route_of
 from infra.local.sam import Route, find_route, functions, routes, stream_sources
-from infra.template import TEMPLATE_PATH, load_template
 
 HERE = Path(__file__).parent
 FAKE = load_template(HERE / "fake_template.yaml")

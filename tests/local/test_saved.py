@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from infra.client import ClientError
-from infra.client.saved import SavedGames
+from devtools.client import ClientError
+from devtools.client.saved import SavedGames
 
 
 def test_the_last_game_and_seat_become_the_defaults(tmp_path: Path) -> None:

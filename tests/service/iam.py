@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from infra.template import load_template
+from devtools.template import load_template
 
 TABLE = "GamesTable.Arn"
 _KEY_CONDITION = re.compile(r"\bpk\s*=\s*(:\w+)")

@@ -6,8 +6,8 @@ from typing import Any
 
 from domain.state import GameState
 from infra.serialization import domain_event
-from infra.snapshots import SEATS_RECORD, Aggregate, fold_commits
 from infra.store import EventStore
+from service.repository import SEATS_RECORD, Aggregate, fold_commits
 
 
 class Shadow:

@@ -34,11 +34,11 @@ set_environment()
 import boto3  # noqa: E402
 from moto import mock_aws  # noqa: E402
 
+from devtools.template import load_template, table_definition  # noqa: E402
 from functions import runtime  # noqa: E402
-from infra.notify_memory import MemoryMarkers, Outbox  # noqa: E402
+from infra.channels.memory import MemoryMarkers, Outbox  # noqa: E402
 from infra.store import EventStore, InMemoryEventStore  # noqa: E402
 from infra.store.dynamodb import DynamoEventStore  # noqa: E402
-from infra.template import load_template, table_definition  # noqa: E402
 
 
 @dataclass

@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
+from devtools.bots import random_bot
 from domain import legal_actions, to_act
 from domain.errors import RuleViolation
 from domain.options import SeatSpec
-from infra import pipeline
-from infra.bots import random_bot
-from infra.pipeline import CommandIdReused, Contention, Outcome, StaleVersion
-from infra.snapshots import command_key, load
 from infra.store import Commit, EventStore, InMemoryEventStore, MemoryTable
 from infra.store.dynamodb import DynamoEventStore
+from service import pipeline
+from service.pipeline import CommandIdReused, Contention, Outcome, StaleVersion
+from service.repository import command_key, load
 from tests.service.support import TABLE_NAME, AwsWorld
 
 

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.commands import COMMAND_TYPES
-from functions.json_body import MAX_DEPTH, MAX_INT_DIGITS
-from functions.models import MAX_BODY_BYTES
+from functions.api.json_body import MAX_DEPTH, MAX_INT_DIGITS
+from functions.api.models import MAX_BODY_BYTES
 from tests.service.gateway import Gateway, Reply
 from tests.service.support import MemoryWorld
 

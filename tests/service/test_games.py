@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from devtools.bots import BOTS
 from domain import to_act
 from functions import notifier, runtime
 from functions.observability import logger
-from infra.bots import BOTS
 from infra.store.dynamodb import DynamoEventStore
 from tests.service.gateway import FakeContext, Gateway, Reply
 from tests.service.iam import assert_within_policies

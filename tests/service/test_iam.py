@@ -8,7 +8,7 @@ import pytest
 
 from domain.options import SeatSpec
 from functions import notifier, runtime
-from infra import pipeline
+from service import pipeline
 from tests.service.gateway import FakeContext
 from tests.service.iam import Call, OperationLog, allowed, assert_within_policies, call_of
 from tests.service.streams import StreamReader

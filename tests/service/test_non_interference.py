@@ -13,14 +13,14 @@ import random
 import secrets
 from typing import Any
 
+from devtools.bots import concrete
 from domain import legal_actions, to_act
 from domain.state import GameState
 from functions import runtime
-from infra.bots import concrete
-from infra.notify import notices
-from infra.snapshots import load
 from infra.store import InMemoryEventStore
 from infra.store.memory import MemoryTable
+from service.notices import notices
+from service.repository import load
 from tests.service.gateway import Gateway
 from tests.service.support import MemoryWorld
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from functions.command_route import COMMAND_MODULES
+from functions.api.command_routes import COMMAND_MODULES
 from functions.openapi import document, render
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi.json"

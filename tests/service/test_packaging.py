@@ -6,7 +6,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from infra.template import load_template
+from devtools.template import load_template
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,10 +9,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from devtools.bots import random_bot
 from domain import to_act
 from domain.commands import COMMAND_TYPES
-from infra.bots import random_bot
-from infra.snapshots import load
+from service.repository import load
 from tests.service.gateway import Gateway
 from tests.service.support import MemoryWorld
 

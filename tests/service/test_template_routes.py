@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from samtranslator.translator.transform import transform
 
-from functions.command_route import COMMAND_MODULES
+from devtools.template import load_template
+from functions.api.command_routes import COMMAND_MODULES
 from functions.openapi import document
-from infra.template import load_template
 
 
 class NoNetworkPolicies:

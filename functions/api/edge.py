@@ -12,13 +12,14 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from domain import view
-from functions import json_body, runtime
+from functions import runtime
+from functions.api import json_body
+from functions.api.models import GAME_ID_PATTERN, MAX_BODY_BYTES
 from functions.errors import BEARER_CHALLENGE, MALFORMED_JSON, early_response, install, unauthorized
-from functions.models import GAME_ID_PATTERN, MAX_BODY_BYTES
 from functions.observability import logger, metrics, tracer
 from infra.auth import authorization, bearer_token, seat_for
-from infra.pipeline import GameNotFound
-from infra.snapshots import Aggregate, load
+from service.pipeline import GameNotFound
+from service.repository import Aggregate, load
 
 Handler = Callable[[dict[str, Any], LambdaContext], dict[str, Any]]
 _GAME_ID = re.compile(GAME_ID_PATTERN)

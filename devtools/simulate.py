@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from devtools.bots import BOTS, Bot
 from domain import GameState, decide, execute, fold, to_act
 from domain.commands import CreateGame
 from domain.options import Options, SeatSpec
-from infra.bots import BOTS, Bot
 
 MAX_COMMANDS = 5000
 

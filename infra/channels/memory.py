@@ -6,7 +6,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from infra.notify import Notice
+from service.notices import Notice
 
 
 @dataclass

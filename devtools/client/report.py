@@ -6,9 +6,9 @@ import json
 import time
 from typing import Any
 
-from infra.client import bots
-from infra.client.phrases import QUIET
-from infra.render import pending_text, whose_turn
+from devtools.client import bots
+from devtools.client.phrases import QUIET
+from devtools.render import pending_text, whose_turn
 
 
 def accepted(route: str, answer: Any) -> str:

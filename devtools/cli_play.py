@@ -12,12 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from infra.client import ApiClient, ClientError, base_url, history, report
-from infra.client import bots as http_bots
-from infra.client.actions import concrete, is_open
-from infra.client.commands import PLAYER_COMMANDS, PlayerCommand
-from infra.client.saved import SavedGames, Seat
-from infra.render import render
+from devtools.client import ApiClient, ClientError, base_url, history, report
+from devtools.client import bots as http_bots
+from devtools.client.actions import concrete, is_open
+from devtools.client.commands import PLAYER_COMMANDS, PlayerCommand
+from devtools.client.saved import SavedGames, Seat
+from devtools.render import render
 
 Run = Callable[[argparse.Namespace], int]
 DEMO_NAMES = ("Ada", "Grace", "Linus")

@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 from domain import legal_actions, to_act
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION
-from infra.snapshots import Aggregate, Recent, fold_commits, from_snapshot
 from infra.store import Commit, EventStore
+from service.repository import Aggregate, Recent, fold_commits, from_snapshot
 
 
 @dataclass(frozen=True)

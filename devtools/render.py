@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from devtools.client import names
+from devtools.client.actions import cli_words
+from devtools.client.phrases import LABEL_REWARDS, PENDING
 from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, LABEL_SPACES
 from domain.catalogue.model import Market
 from domain.purchase import cube_cost
-from infra.client import names
-from infra.client.actions import cli_words
-from infra.client.phrases import LABEL_REWARDS, PENDING
 
 WIDTH = 14  # label column
 BASIC = [c.id for c in CARDS.values() if c.market is Market.BASIC]

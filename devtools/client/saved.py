@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from infra.client.http import ClientError
+from devtools.client.http import ClientError
 
 
 def default_path() -> Path:

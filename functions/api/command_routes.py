@@ -11,12 +11,12 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from domain.commands import COMMAND_TYPES
 from functions import runtime
+from functions.api.edge import caller_seat, game_reply, json_response, load_game
+from functions.api.game_routes import TOKEN_REQUIRED, responses
+from functions.api.models import CommandBody, CommandReply, command_body, to_command
 from functions.errors import ApiError
-from functions.http import caller_seat, game_reply, json_response, load_game
-from functions.models import CommandBody, CommandReply, command_body, to_command
 from functions.observability import count, logger
-from functions.routes import TOKEN_REQUIRED, responses
-from infra import pipeline
+from service import pipeline
 
 # The handler module of each command type: `pass` is a keyword, so its module is pass_turn.
 COMMAND_MODULES: dict[str, str] = {t: "pass_turn" if t == "pass" else t for t in COMMAND_TYPES}

@@ -18,7 +18,8 @@ from domain.options import Options, SeatSpec
 from domain.rng import Rng
 from infra.auth import new_token, token_hash
 from infra.serialization import command_digest, stored_event
-from infra.snapshots import (
+from infra.store import Commit, ConcurrencyConflict, EventStore
+from service.repository import (
     Aggregate,
     Recent,
     decided,
@@ -28,7 +29,6 @@ from infra.snapshots import (
     seats_record,
     snapshot_due,
 )
-from infra.store import Commit, ConcurrencyConflict, EventStore
 
 # Writes of one command when other commands keep landing first. Each retry is a reload and a fresh,
 # pure decision, so retrying is always safe; past this the client is told to try again (409 contention).

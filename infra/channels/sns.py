@@ -6,8 +6,8 @@ import json
 import time
 from typing import Any
 
-from infra.notify import Notice
 from infra.store.base import dump_json
+from service.notices import Notice
 
 # Markers get partitions of their own, not the game's: the event store reads a game partition as commits and
 # snapshots, and the notifier's IAM grant lets it write only keys with this prefix (template.yaml).

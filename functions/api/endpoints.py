@@ -5,9 +5,9 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 
 from functions import runtime
-from functions.command_route import add_command
-from functions.http import Handler, entrypoint, new_app
-from functions.routes import add_create_game, add_get_events, add_get_game
+from functions.api.command_routes import add_command
+from functions.api.edge import Handler, entrypoint, new_app
+from functions.api.game_routes import add_create_game, add_get_events, add_get_game
 
 Endpoint = tuple[APIGatewayHttpResolver, Handler]
 

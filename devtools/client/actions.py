@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from infra.bots import random_washback
+from devtools.bots import random_washback
 
 # The command route of each command type, where the two differ (POST /games/{game_id}/{route}).
 ROUTES: dict[str, str] = {}

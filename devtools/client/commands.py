@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from infra.client.actions import route_of
-from infra.client.http import ClientError
+from devtools.client.actions import route_of
+from devtools.client.http import ClientError
 
 DECKS = ("upgrades", "ingredients", "items")
 

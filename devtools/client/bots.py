@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from infra.client.actions import concrete
-from infra.client.http import ApiClient, ApiError
+from devtools.client.actions import concrete
+from devtools.client.http import ApiClient, ApiError
 
 MAX_COMMANDS = 5000
 MAX_REJECTIONS = 20  # a rule refusal is a bug in the view or the bot; stop rather than loop

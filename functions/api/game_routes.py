@@ -1,4 +1,4 @@
-"""The game routes (create, view, history). Command routes are in functions/command_route.py."""
+"""The game routes (create, view, history). Command routes are in functions/api/command_routes.py."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from pydantic import BeforeValidator
 from domain.options import SeatSpec
 from domain.redact import redact_history
 from functions import runtime
-from functions.http import caller_seat, game_reply, json_response, load_game
-from functions.models import CreatedGame, CreateGameBody, ErrorReply, GameReply, History
+from functions.api.edge import caller_seat, game_reply, json_response, load_game
+from functions.api.models import CreatedGame, CreateGameBody, ErrorReply, GameReply, History
 from functions.observability import count, logger
-from infra import pipeline
 from infra.serialization import domain_event
-from infra.snapshots import SEATS_RECORD
+from service import pipeline
+from service.repository import SEATS_RECORD
 
 SEAT_TOKEN = "seatToken"
 TOKEN_REQUIRED: list[dict[str, list[str]]] = [{SEAT_TOKEN: []}]

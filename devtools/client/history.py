@@ -1,7 +1,7 @@
 """`distilled log`: the history GET /games/{id}/events served, one sentence per event.
 
 Only the fields of the served (redacted) events are read: a hidden value stays hidden, and the catalogue only
-turns ids into names. The sentences are in infra.client.phrases.
+turns ids into names. The sentences are in devtools.client.phrases.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from devtools.client import names as n
+from devtools.client.phrases import EVENTS, EXTRAS, LABEL_REWARDS, WORDS
 from domain.catalogue import LABEL_SPACES
 from domain.redact import HIDDEN
-from infra.client import names as n
-from infra.client.phrases import EVENTS, EXTRAS, LABEL_REWARDS, WORDS
 
 Event = dict[str, Any]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from devtools.client.phrases import WORDS
 from domain.catalogue import AWARDS, CARDS, DISTILLERS, GOALS, RECIPES
 from domain.redact import HIDDEN
-from infra.client.phrases import WORDS
 
 
 def card(cid: Any) -> str:

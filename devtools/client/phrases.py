@@ -1,6 +1,6 @@
 """Every sentence the command line says about a game, in one place: a translation replaces these strings only.
 
-Templates take named fields ({who}, {card}, ...) filled by infra.client.history and infra.render; the code
+Templates take named fields ({who}, {card}, ...) filled by devtools.client.history and devtools.render; the code
 decides which template applies, never how the sentence reads.
 """
 

@@ -8,11 +8,11 @@ import os
 import sys
 from collections.abc import Sequence
 
-from infra import cli_catalogue, cli_play
+from devtools import cli_catalogue, cli_play
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from infra.simulate import simulate, terminal_progress
+    from devtools.simulate import simulate, terminal_progress
 
     if not 1 <= args.players <= 5:
         print("error: --players must be 1 to 5", file=sys.stderr)

@@ -1,0 +1,1 @@
+"""Notification channels: one module per channel (SNS, and the in-memory fakes tests use)."""
