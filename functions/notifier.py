@@ -28,7 +28,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from functions import runtime
 from functions.observability import count, logger, metrics, tracer
 from infra.budget import can_start
-from service.notices import Notice, deliver, notices
+from service.notices import Notice, deliver
 
 GAME_PREFIX = "GAME#"  # infra.store.dynamodb.partition
 # A batch cut short by the clock may leave every record to the stream: that is a partial response like any
@@ -74,7 +74,7 @@ def wanted(records: list[dict[str, Any]]) -> dict[str, set[int]]:
 def plan(game_id: str, versions: set[int]) -> Plan:
     """Every batched commit of one game and its notices, in one read. An unreadable game fails only its records."""
     try:
-        found = notices(runtime.store(), game_id, versions, runtime.recent_games())
+        found = runtime.games().notices(game_id, versions)
     except Exception as error:
         logger.exception("game not readable", extra={"game_id": game_id})
         return {(game_id, v): error for v in versions}

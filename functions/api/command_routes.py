@@ -16,7 +16,6 @@ from functions.api.game_routes import TOKEN_REQUIRED, responses
 from functions.api.models import CommandBody, CommandReply, command_body, to_command
 from functions.errors import ApiError
 from functions.observability import count, logger
-from service import pipeline
 
 # The handler module of each command type: `pass` is a keyword, so its module is pass_turn.
 COMMAND_MODULES: dict[str, str] = {t: "pass_turn" if t == "pass" else t for t in COMMAND_TYPES}
@@ -55,11 +54,8 @@ def _run(app: APIGatewayHttpResolver, game_id: str, body: CommandBody) -> Respon
     logger.append_keys(command_id=body.command_id)
     if body.seat is not None and body.seat != seat:
         raise ApiError(403, "wrong_seat", "This token acts for another seat.", seat=seat)
-    outcome = pipeline.handle(
-        runtime.store(), game_id, seat, to_command(body, seat), body.expected_version,
-        command_id=body.command_id, rng=runtime.rng(), loaded=aggregate, recent=runtime.recent_games(),
-        on_conflict=lambda: count("ConcurrencyConflicts"),
-    )
+    outcome = runtime.games().handle(game_id, seat, to_command(body, seat), body.expected_version,
+                                     command_id=body.command_id, loaded=aggregate)
     count("CommandsReplayed" if outcome.replayed else "CommandsAccepted")
     logger.info("command replayed" if outcome.replayed else "command accepted", extra={
         "command": body.type, "version": outcome.version,

@@ -19,7 +19,7 @@ from functions.errors import BEARER_CHALLENGE, MALFORMED_JSON, early_response, i
 from functions.observability import logger, metrics, tracer
 from infra.auth import authorization, bearer_token, seat_for
 from service.pipeline import GameNotFound
-from service.repository import Aggregate, load
+from service.repository import Aggregate
 
 Handler = Callable[[dict[str, Any], LambdaContext], dict[str, Any]]
 _GAME_ID = re.compile(GAME_ID_PATTERN)
@@ -89,7 +89,7 @@ def entrypoint(app: APIGatewayHttpResolver, *, token_required: bool = False, wit
 def load_game(game_id: str) -> Aggregate:
     if not _GAME_ID.fullmatch(game_id):
         raise GameNotFound(game_id)
-    aggregate = load(runtime.store(), game_id, runtime.recent_games())
+    aggregate = runtime.games().load(game_id)
     if not aggregate.exists:
         raise GameNotFound(game_id)
     logger.append_keys(game_id=game_id)

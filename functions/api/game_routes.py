@@ -17,7 +17,6 @@ from functions.api.edge import caller_seat, game_reply, json_response, load_game
 from functions.api.models import CreatedGame, CreateGameBody, ErrorReply, GameReply, History
 from functions.observability import count, logger
 from infra.serialization import domain_event
-from service import pipeline
 from service.repository import SEATS_RECORD
 
 SEAT_TOKEN = "seatToken"
@@ -68,10 +67,8 @@ def add_create_game(app: APIGatewayHttpResolver) -> None:
         responses=responses(201, CreatedGame, "The game, at version 1, and the seat tokens.", 400, 413, 415, 422),
     )
     def create_game(body: Annotated[CreateGameBody, Body()]) -> Response[CreatedGame]:
-        created = pipeline.create_game(
-            runtime.store(), [SeatSpec(name=s.name) for s in body.seats], body.game_options(),
-            [s.contact() for s in body.seats], rng=runtime.rng(),
-        )
+        created = runtime.games().create([SeatSpec(name=s.name) for s in body.seats], body.game_options(),
+                                         [s.contact() for s in body.seats])
         game_id = created.aggregate.game_id
         logger.append_keys(game_id=game_id)
         logger.info("game created", extra={"seats": len(body.seats)})
@@ -109,7 +106,7 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
         # Only what the loaded state has seen: redaction judges each event against that state.
-        commits = [c for c in runtime.store().commits(game_id, after) if c.version <= aggregate.version]
+        commits = runtime.games().history(aggregate, after)
         page = commits[:limit]
         # The whole span up to now is judged, not just the page: it tells where an open secret phase began.
         seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != SEATS_RECORD])

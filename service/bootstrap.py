@@ -1,0 +1,133 @@
+"""The composition root (in the manner of cosmicpython's bootstrap.py): the application service and its adapters,
+built once per cold start, each on first use and never at import, from the environment or from what a test hands
+in. Nothing here decides anything; the API functions and the notifier ask `Services` for what they need.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from domain.options import Options, SeatSpec
+from domain.rng import Rng
+from infra.store import Commit, EventStore, StoreError
+from service.pipeline import Created, Outcome, create_game, handle, production_rng
+from service.repository import Aggregate, Recent, load
+
+if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
+    from service.notices import Markers, Notice, Publisher
+
+
+@dataclass(frozen=True)
+class Games:
+    """The application service the API functions call: every game through one store, one RNG and one cache."""
+
+    store: EventStore
+    rng: Rng
+    recent: Recent
+    on_conflict: Callable[[], None] | None = None
+
+    def load(self, game_id: str) -> Aggregate:
+        return load(self.store, game_id, self.recent)
+
+    def create(self, seats: Sequence[SeatSpec], options: Options,
+               contacts: Sequence[Mapping[str, str] | None]) -> Created:
+        return create_game(self.store, seats, options, contacts, rng=self.rng)
+
+    def handle(self, game_id: str, seat: int, command: Any, expected_version: int | None, *, command_id: str,
+               loaded: Aggregate | None = None) -> Outcome:
+        return handle(self.store, game_id, seat, command, expected_version, command_id=command_id, rng=self.rng,
+                      loaded=loaded, recent=self.recent, on_conflict=self.on_conflict)
+
+    def history(self, aggregate: Aggregate, after: int) -> list[Commit]:
+        """The commits after `after` up to the version `aggregate` holds (what its state has seen)."""
+        return [c for c in self.store.commits(aggregate.game_id, after) if c.version <= aggregate.version]
+
+    def notices(self, game_id: str, versions: Collection[int]) -> dict[int, list[Notice]]:
+        from service.notices import notices
+
+        return notices(self.store, game_id, versions, self.recent)
+
+
+@dataclass
+class Given:
+    """What a test (or the local server) hands in; anything left None is built from the environment."""
+
+    store: EventStore | None = None
+    rng: Rng | None = None
+    dynamodb: Any = None
+    sns: Any = None
+    publisher: Publisher | None = None
+    markers: Markers | None = None
+
+
+@dataclass
+class Services:
+    """Each adapter built on first use, once. `time_left` bounds every AWS call (infra/budget.py)."""
+
+    given: Given = field(default_factory=Given)
+    time_left: Callable[[], float] = lambda: math.inf
+    on_conflict: Callable[[], None] | None = None
+
+    @cached_property
+    def dynamodb(self) -> Any:
+        return self.given.dynamodb if self.given.dynamodb is not None else self._client("dynamodb")
+
+    @cached_property
+    def sns(self) -> Any:
+        return self.given.sns if self.given.sns is not None else self._client("sns")
+
+    @cached_property
+    def store(self) -> EventStore:
+        if self.given.store is not None:
+            return self.given.store
+        from infra.store.dynamodb import DynamoEventStore
+
+        return DynamoEventStore.from_env(self.dynamodb)
+
+    @cached_property
+    def rng(self) -> Rng:
+        return self.given.rng if self.given.rng is not None else production_rng()
+
+    @cached_property
+    def recent(self) -> Recent:
+        """The games this warm container saw lately: loads then read only the commits written since."""
+        return Recent()
+
+    @cached_property
+    def games(self) -> Games:
+        return Games(self.store, self.rng, self.recent, self.on_conflict)
+
+    @cached_property
+    def publisher(self) -> Publisher:
+        if self.given.publisher is not None:
+            return self.given.publisher
+        from infra.channels.sns import SnsPublisher
+
+        return SnsPublisher(self.sns, setting("TOPIC_ARN"))
+
+    @cached_property
+    def markers(self) -> Markers:
+        if self.given.markers is not None:
+            return self.given.markers
+        from infra.channels.sns import DynamoMarkers
+
+        return DynamoMarkers(self.dynamodb, setting("TABLE_NAME"))
+
+    def _client(self, service: str) -> Any:
+        import boto3
+
+        from infra.budget import CLIENT_CONFIG, bound
+
+        return bound(boto3.client(service, config=CLIENT_CONFIG), self.time_left)  # type: ignore[call-overload]
+
+
+def setting(name: str) -> str:
+    value = os.environ.get(name)
+    if not value:
+        raise StoreError(f"{name} is not set")
+    return value
