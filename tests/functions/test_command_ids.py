@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from service import pipeline
 from service.pipeline import CommandIdReused, Outcome
 from service.repository import SNAPSHOT_EVERY, Processed, from_snapshot, load, to_snapshot
 from tests.service.support import TABLE_NAME, AwsWorld
+from tests.service.test_concurrency import Interleaved
 
 
 def new_game(store: EventStore, players: int = 2) -> Any:
@@ -90,19 +90,6 @@ def test_commands_from_before_digests_are_answered_as_resends() -> None:
     assert restored is not None and restored.processed == {"-:create": Processed(1), "0:old": Processed(2)}
 
 
-class Interleaved:
-    """A store whose next append first lets another Lambda run: both loaded the same version."""
-
-    def __init__(self, store: EventStore, before_append: Callable[[], Any]) -> None:
-        self.store, self.before_append = store, before_append
-
-    def append(self, commit: Commit) -> None:
-        hook, self.before_append = self.before_append, lambda: None
-        hook()
-        self.store.append(commit)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.store, name)
 
 
 @pytest.mark.parametrize("same", [True, False])
