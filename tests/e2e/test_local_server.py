@@ -17,11 +17,12 @@ import pytest
 
 from domain.catalogue import GOALS
 from infra import cli_play
-from infra.client import ApiClient
+from infra.client import ApiClient, ApiError
 from infra.client import bots as http_bots
 from tests.local.process import ServerProcess, eventually
 
 NAMES = ["Ada", "Grace", "Linus"]
+
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerProcess]:
@@ -120,9 +121,21 @@ def test_the_cli_demo_and_its_errors(server: ServerProcess, tmp_path: Path, caps
     assert capsys.readouterr().err.startswith("error 422 game_over: ")
 
 
-def test_ctrl_c_stops_the_server_cleanly(server: ServerProcess) -> None:
-    assert server.interrupt(timeout=10) == 0
-    output = server.text()
+def test_ctrl_c_stops_the_server_cleanly() -> None:
+    process = ServerProcess()  # its own: stopping the shared one would end the other tests' server
+    try:
+        process.wait_ready()
+        client = ApiClient(process.url)
+        created = client.create_game(NAMES[:2])
+        game_id, tokens = created["game_id"], ApiClient.tokens(created)
+        with pytest.raises(ApiError) as refused:  # every seat must choose a distiller first
+            client.command(game_id, tokens[0], "pass", {})
+        assert refused.value.status == 422
+        assert eventually(lambda: notified_seats(process, game_id) == {0, 1})
+        assert process.interrupt() == 0
+        output = process.text()
+    finally:
+        process.kill()
     assert "Distilled Online on http://127.0.0.1:" in output and "distilled new --players 3" in output
-    assert "[outbox] seat" in output
+    assert "[outbox] seat 0 of game" in output
     assert "Traceback" not in output
