@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from infra.local import persist
+from infra.local import persist, quiet
 from infra.local.httpd import Gateway, http_server
 from infra.local.invoke import Invoker
 from infra.local.outbox import Outbox
@@ -66,6 +66,8 @@ class LocalService:
         self.http = http_server(self.host, self.port)  # first: a busy port fails before anything starts
         self.port = self.http.server_address[1]
         _local_aws_environment()
+        if not self.verbose:
+            quiet.install()
         logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's server logs every request
         self.moto = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
         self.moto.start()

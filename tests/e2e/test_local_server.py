@@ -121,7 +121,7 @@ def test_the_cli_demo_and_its_errors(server: ServerProcess, tmp_path: Path, caps
     assert capsys.readouterr().err.startswith("error 422 game_over: ")
 
 
-def test_ctrl_c_stops_the_server_cleanly() -> None:
+def test_ctrl_c_stops_the_server_cleanly_and_metrics_stay_quiet() -> None:
     process = ServerProcess()  # its own: stopping the shared one would end the other tests' server
     try:
         process.wait_ready()
@@ -139,3 +139,5 @@ def test_ctrl_c_stops_the_server_cleanly() -> None:
     assert "Distilled Online on http://127.0.0.1:" in output and "distilled new --players 3" in output
     assert "[outbox] seat 0 of game" in output
     assert "Traceback" not in output
+    # The README promises quiet metrics without --verbose: no EMF document, not even for a rejection.
+    assert '"_aws"' not in output, output
