@@ -99,7 +99,7 @@ def test_ctrl_c_saves_and_a_restart_reloads_without_notifying_again(tmp_path: Pa
         first.kill()
     assert "[outbox] seat 0 of game n1: note hello" in output
     assert "DeadLetters" in output and "Traceback" not in output
-    assert json.loads((tmp_path / "table.json").read_text())["Notes"]
+    assert "state.json" in {p.name for p in tmp_path.iterdir()}
 
     again = ServerProcess("--template", TEMPLATE, "--data", str(tmp_path))
     try:
@@ -112,3 +112,20 @@ def test_ctrl_c_saves_and_a_restart_reloads_without_notifying_again(tmp_path: Pa
     finally:
         again.kill()
 
+
+def test_notes_acknowledged_before_kill_9_are_there_after_a_restart(tmp_path: Path) -> None:
+    first = ServerProcess("--template", TEMPLATE, "--data", str(tmp_path))
+    try:
+        first.wait_ready()
+        for number in range(12):
+            assert call(first, "POST", f"/notes/k{number}", f"text {number}".encode())[0] == 201
+        first.kill_hard()  # right after the last 201: no handler, no save on the way out
+    finally:
+        first.kill()
+    again = ServerProcess("--template", TEMPLATE, "--data", str(tmp_path))
+    try:
+        again.wait_ready()
+        for number in range(12):
+            assert call(again, "GET", f"/notes/k{number}") == (200, {"note_id": f"k{number}", "text": f"text {number}"})
+    finally:
+        again.kill()
