@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from infra.local import moto_fixes
 from infra.local.journal import Journal
 
 # Every DynamoDB action that can change an item. PartiQL statements may be reads: replaying those is harmless.
@@ -82,6 +83,7 @@ class EmbeddedAws:
         from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
         from werkzeug.serving import make_server
 
+        moto_fixes.install()
         self.app: WSGIApp = DomainDispatcherApplication(create_backend_app)
         self.tap = WriteTap(self.app, self.region)
         self._server = make_server("127.0.0.1", 0, self.tap, threaded=True, request_handler=MotoRequestHandler)

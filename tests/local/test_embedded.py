@@ -1,5 +1,5 @@
-"""The embedded DynamoDB of the local server: writes that succeed are journaled (and nothing else), and the
-journal replays into the same table."""
+"""The embedded DynamoDB of the local server: writes that succeed are journaled (and nothing else), the journal
+replays into the same table, and a Query costs its partition, not the table."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 
+from infra.local import moto_fixes
 from infra.local.embedded import EmbeddedAws
 from infra.local.journal import Journal, read
 
@@ -27,6 +28,7 @@ def aws() -> Iterator[EmbeddedAws]:
     aws.start()
     yield aws
     aws.stop()
+    moto_fixes.uninstall()  # the patch is the local server's: leave moto as other tests know it
 
 
 @pytest.fixture
@@ -73,3 +75,35 @@ def test_a_save_of_items_refills_a_table(aws: EmbeddedAws, dynamodb: Any) -> Non
     aws.put_items(TABLE, saved)
     assert sorted(aws.items(TABLE), key=str) == sorted(saved, key=str)
 
+
+QUERIES: list[dict[str, Any]] = [
+    {"KeyConditionExpression": "pk = :pk", "ExpressionAttributeValues": {":pk": {"S": "g1"}}},
+    {"KeyConditionExpression": "pk = :pk", "ExpressionAttributeValues": {":pk": {"S": "g1"}},
+     "ScanIndexForward": False, "Limit": 3},
+    {"KeyConditionExpression": "pk = :pk AND sk > :after", "FilterExpression": "#k = :c",
+     "ExpressionAttributeNames": {"#k": "kind"},
+     "ExpressionAttributeValues": {":pk": {"S": "g1"}, ":after": {"S": "v004"}, ":c": {"S": "commit"}}},
+    {"KeyConditionExpression": "pk = :pk", "ExpressionAttributeValues": {":pk": {"S": "nobody"}}},
+]
+
+
+def _all_pages(dynamodb: Any, query: dict[str, Any]) -> list[dict[str, Any]]:
+    pages = dynamodb.get_paginator("query").paginate(TableName=TABLE, **query, PaginationConfig={"PageSize": 2})
+    return [found for page in pages for found in page["Items"]]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_a_query_reads_its_partition_only_and_answers_as_moto_does(
+    aws: EmbeddedAws, dynamodb: Any, query: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from moto.dynamodb.models.table import Table
+
+    aws.put_items(TABLE, [item(f"g{n % 4}", f"v{n:03d}", kind="commit" if n % 3 else "snapshot") for n in range(40)])
+    moto_fixes.uninstall()
+    expected = _all_pages(dynamodb, query)
+    moto_fixes.install()
+    whole_table_reads = []
+    all_items = Table.all_items
+    monkeypatch.setattr(Table, "all_items", lambda self: whole_table_reads.append(1) or all_items(self))
+    assert _all_pages(dynamodb, query) == expected
+    assert whole_table_reads == []
