@@ -82,9 +82,12 @@ class EmbeddedAws:
     def start(self) -> None:
         from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
         from werkzeug.serving import make_server
+        from werkzeug.test import EnvironBuilder
 
         moto_fixes.install()
         self.app: WSGIApp = DomainDispatcherApplication(create_backend_app)
+        # moto keeps its state per process: a server started again in the same process starts empty too.
+        _call(self.app, EnvironBuilder(method="POST", path="/moto-api/reset").get_environ())
         self.tap = WriteTap(self.app, self.region)
         self._server = make_server("127.0.0.1", 0, self.tap, threaded=True, request_handler=MotoRequestHandler)
         self._thread = threading.Thread(target=self._server.serve_forever, name="embedded-aws", daemon=True)

@@ -107,3 +107,15 @@ def test_a_query_reads_its_partition_only_and_answers_as_moto_does(
     monkeypatch.setattr(Table, "all_items", lambda self: whole_table_reads.append(1) or all_items(self))
     assert _all_pages(dynamodb, query) == expected
     assert whole_table_reads == []
+
+
+def test_an_embedded_aws_started_again_in_the_same_process_starts_empty(aws: EmbeddedAws, dynamodb: Any) -> None:
+    again = EmbeddedAws("us-east-1")  # moto's state is per process: without a reset the old table would be there
+    again.start()
+    try:
+        client = boto3.client("dynamodb", endpoint_url=again.url, region_name="us-east-1",
+                              aws_access_key_id="local", aws_secret_access_key="local")
+        assert client.list_tables()["TableNames"] == []
+        client.create_table(TableName=TABLE, **KEYS)  # for the fixture's clean-up
+    finally:
+        again.stop()
