@@ -181,12 +181,12 @@ class LocalService:
         self.http.server_close()
         if self.data and not self.poller.is_alive():
             self.compact()
-        elif self.data:  # a consumer still busy: the journal already holds everything, the save can wait
-            with self.invoker.lock:
-                self.data.sync()
-        self.aws.stop()
-        if self.data:
-            self.data.close()
+        with self.invoker.lock:  # a request still in flight finishes, journal synced, before the store goes
+            if self.data:
+                self.data.sync()  # (without a compaction, when a consumer was still busy: the save can wait)
+            self.aws.stop()
+            if self.data:
+                self.data.close()
 
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
