@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 DATA ?=
+PYTEST_ARGS ?=
 
 .PHONY: setup test lint unit quick bench serve demo clean openapi
 
@@ -21,7 +22,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_ARGS)
 
 test: lint unit
 

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
+import socket
+import sys
 import time
+from collections.abc import Sequence
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -14,6 +19,12 @@ from infra.local.outbox import Outbox
 from infra.local.sam import Route, find_route
 
 LOCAL_PREFIX = "/_local/"
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD")  # what API Gateway passes on to routes
+MAX_BODY_BYTES = 16 * 1024  # the API's own limit (functions/models.py): a test keeps the two equal
+REQUEST_TIMEOUT = 30.0  # seconds a client may leave a request (or our answer) half-sent before it is dropped
+LISTEN_BACKLOG = 128
+DISCARD_LIMIT, DISCARD_WAIT = 1 << 20, 1.0  # bytes and seconds of a refused body read before closing
+_DIGITS = re.compile(r"[0-9]{1,10}")
 
 
 class Gateway:
@@ -78,33 +89,102 @@ class GatewayServer(ThreadingHTTPServer):
     """Bound as soon as it is made (a busy port fails first); answers once `gateway` is set."""
 
     daemon_threads = True
+    # Connections wait here while every thread is busy (the handlers run one at a time): a burst of new
+    # clients must queue, not be refused. The kernel caps it at net.core.somaxconn.
+    request_queue_size = LISTEN_BACKLOG
     gateway: Gateway | None = None
+    request_timeout: float = REQUEST_TIMEOUT
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that hung up (or went quiet) mid-answer is its own business: no traceback for it.
+        if isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            return
+        super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):
     server: GatewayServer
     protocol_version = "HTTP/1.1"
 
+    def setup(self) -> None:
+        super().setup()
+        # Without it a client that connects and sends nothing (or half a body) holds a thread for ever.
+        self.connection.settimeout(self.server.request_timeout)
+
     def _serve(self) -> None:
-        length = int(self.headers.get("content-length") or 0)
+        length, refused = self._content_length()
+        if refused is not None:
+            self._answer(refused, close=True)
+            self._discard_unread()
+            return
         body = self.rfile.read(length) if length else b""
+        if len(body) < length:  # the client hung up mid-body
+            self.close_connection = True
+            return
         request = HttpRequest(self.command, self.path, list(self.headers.items()), body,
                               self.client_address[0], self.headers.get("host") or "127.0.0.1")
         gateway = self.server.gateway
-        response = gateway.handle(request) if gateway else error_response(503, "starting", "not ready yet")
+        self._answer(gateway.handle(request) if gateway else error_response(503, "starting", "not ready yet"))
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _serve
+
+    def _content_length(self) -> tuple[int, HttpResponse | None]:
+        """The body's length, or the refusal of a body that cannot be read safely (nothing is read then)."""
+        if self.headers.get("transfer-encoding"):
+            return 0, error_response(411, "length_required", "Send the body with a Content-Length.")
+        values = {v.strip() for v in self.headers.get_all("content-length") or []}
+        if not values:
+            return 0, None
+        value = values.pop()
+        if values or not _DIGITS.fullmatch(value):
+            return 0, error_response(400, "bad_content_length", "Content-Length must be one whole number of bytes.")
+        if int(value) > MAX_BODY_BYTES:
+            return 0, error_response(413, "body_too_large", f"The body is over {MAX_BODY_BYTES} bytes.")
+        return int(value), None
+
+    def _discard_unread(self) -> None:
+        """Read (a bounded amount of) what the client still sends after a refusal: closing a socket with unread
+        data resets the connection, and a client still sending its body would see the reset, not the answer."""
+        try:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_WR)
+            self.connection.settimeout(DISCARD_WAIT)
+            left = DISCARD_LIMIT
+            while left > 0 and (chunk := self.connection.recv(min(left, 1 << 16))):
+                left -= len(chunk)
+        except OSError:
+            pass
+
+    def _answer(self, response: HttpResponse, close: bool = False, extra: Sequence[tuple[str, str]] = ()) -> None:
         self.send_response(response.status)
         names = {k.lower() for k, _ in response.headers}
-        for key, value in response.headers:
+        for key, value in [*response.headers, *extra]:
             if key.lower() not in ("content-length", "connection", "transfer-encoding"):
                 self.send_header(key, value)
         if "content-type" not in names and response.body:
             self.send_header("content-type", "application/json")
         self.send_header("content-length", str(len(response.body)))
+        if close:
+            self.send_header("connection", "close")
+            self.close_connection = True
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(response.body)
 
-    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _serve
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """http.server's own refusals (a bad request line, headers too long, a method without a do_X), as the
+        API's JSON errors instead of HTML."""
+        extra: list[tuple[str, str]] = []
+        command = getattr(self, "command", None) or ""
+        if code == HTTPStatus.NOT_IMPLEMENTED and command and not hasattr(self, "do_" + command):
+            code, extra = HTTPStatus.METHOD_NOT_ALLOWED, [("allow", ", ".join(METHODS))]
+            message = f"{command} is not a method of this API."
+        status = HTTPStatus(code)
+        slug = status.phrase.lower().replace(" ", "_").replace("-", "_")
+        self.log_error("code %d, message %s", code, message)
+        if self.request_version == "HTTP/0.9":  # still the default: the request line was unreadable
+            self.request_version = "HTTP/1.1"  # so that the answer has a status line and headers
+        self._answer(error_response(status, slug, message or status.phrase), close=True, extra=extra)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the gateway logs requests when asked to (--verbose)."""

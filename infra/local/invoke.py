@@ -20,8 +20,11 @@ class Invoker:
     """Runs handlers the way Lambda would, serialised: moto is not thread-safe, and neither is os.environ."""
 
     def __init__(self, specs: dict[str, FunctionSpec], environments: dict[str, dict[str, str]],
-                 region: str, stack: str = "distilled-local") -> None:
+                 region: str, stack: str = "distilled-local", after: Callable[[str], None] | None = None) -> None:
+        """`after(logical_id)` runs at the end of every invocation, still inside the lock, before its result
+        is returned (the local server makes its writes durable there, before any answer can leave)."""
         self.specs, self.environments, self.region, self.stack = specs, environments, region, stack
+        self.after = after
         self.lock = threading.RLock()
         self._handlers: dict[str, Handler] = {}
         self.invocations = 0
@@ -45,7 +48,11 @@ class Invoker:
             context = LambdaContext(function_name=f"{self.stack}-{logical_id}", memory_limit_in_mb=spec.memory,
                                     timeout_seconds=spec.timeout, region=self.region)
             self.invocations += 1
-            return handler(event, context)
+            try:
+                return handler(event, context)
+            finally:
+                if self.after is not None:
+                    self.after(logical_id)
 
     def warm(self) -> None:
         """Import every handler now, so a broken one fails at start rather than on its first request."""

@@ -61,18 +61,19 @@ def console_line(entry: Entry) -> str:
 
 
 class Outbox:
-    """Messages in arrival order; thread-safe; printed as they arrive."""
+    """Messages in arrival order; thread-safe; printed as they arrive, and handed to `record` (the journal)."""
 
-    def __init__(self, entries: list[Entry] | None = None, echo: Callable[[str], None] | None = None) -> None:
+    def __init__(self, entries: list[Entry] | None = None, echo: Callable[[str], None] | None = None,
+                 record: Callable[[Entry], None] | None = None) -> None:
         self._entries: list[Entry] = list(entries or [])
         self._lock = threading.Lock()
-        self._echo = echo
-        self.changed = False
+        self._echo, self._record = echo, record
 
     def add(self, entry: Entry) -> None:
         with self._lock:
             self._entries.append(entry)
-            self.changed = True
+        if self._record is not None:
+            self._record(entry)
         if self._echo is not None:
             self._echo(console_line(entry))
 

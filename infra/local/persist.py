@@ -1,22 +1,28 @@
-"""--data DIR: the embedded store and the outbox written to JSON files, and read back on the next start."""
+"""--data DIR, the full save: every table and the outbox in DIR/state.json, as of a journal segment.
+
+`journal` names the first journal segment the save does not hold: a start loads the save and replays the
+segments from that number on. Saves of earlier versions (DIR/table.json and DIR/outbox.json, written every
+few seconds, without a journal) are still read, and removed by the first new save.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-TABLES_FILE = "table.json"
-OUTBOX_FILE = "outbox.json"
+STATE_FILE = "state.json"
+LEGACY_TABLES, LEGACY_OUTBOX = "table.json", "outbox.json"
+FORMAT = 2
 
 
-def _write(path: Path, value: Any) -> None:
-    # Written aside, then renamed: a crash mid-write leaves the previous file whole.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(json.dumps(value, separators=(",", ":")), encoding="utf-8")
-    os.replace(temporary, path)
+@dataclass
+class Saved:
+    journal: int = 0
+    tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # logical id -> items (DynamoDB JSON)
+    outbox: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _read(path: Path, default: Any) -> Any:
@@ -25,22 +31,31 @@ def _read(path: Path, default: Any) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def scan(client: Any, table: str) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    request: dict[str, Any] = {"TableName": table, "ConsistentRead": True}
-    while True:
-        page = client.scan(**request)
-        items += page["Items"]
-        if "LastEvaluatedKey" not in page:
-            return items
-        request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+def load(directory: Path) -> Saved:
+    state = _read(directory / STATE_FILE, None)
+    if state is None:
+        return Saved(0, _read(directory / LEGACY_TABLES, {}), _read(directory / LEGACY_OUTBOX, []))
+    if state.get("format") != FORMAT:
+        raise ValueError(f"{directory / STATE_FILE}: format {state.get('format')!r}, this server reads {FORMAT}")
+    return Saved(int(state["journal"]), state["tables"], state["outbox"])
 
 
-def save(directory: Path, tables: dict[str, list[dict[str, Any]]], outbox: list[dict[str, Any]]) -> None:
-    """`tables` maps a table's logical id to its items, in DynamoDB JSON."""
-    _write(directory / TABLES_FILE, tables)
-    _write(directory / OUTBOX_FILE, outbox)
-
-
-def load(directory: Path) -> tuple[dict[str, list[dict[str, Any]]], list[dict[str, Any]]]:
-    return _read(directory / TABLES_FILE, {}), _read(directory / OUTBOX_FILE, [])
+def save(directory: Path, saved: Saved) -> int:
+    """Write the save whole or not at all (aside, fsync'd, renamed); its size in bytes."""
+    directory.mkdir(parents=True, exist_ok=True)
+    data = json.dumps({"format": FORMAT, "journal": saved.journal, "tables": saved.tables, "outbox": saved.outbox},
+                      separators=(",", ":")).encode()
+    path, temporary = directory / STATE_FILE, directory / (STATE_FILE + ".tmp")
+    with open(temporary, "wb") as out:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(temporary, path)
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)  # the rename itself must be durable before the journal it replaces is deleted
+    finally:
+        os.close(fd)
+    for legacy in (LEGACY_TABLES, LEGACY_OUTBOX):
+        (directory / legacy).unlink(missing_ok=True)
+    return len(data)

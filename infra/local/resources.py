@@ -122,9 +122,13 @@ _INTRINSICS: dict[str, Callable[[LocalResources, Any], Any]] = {
 }
 
 
+Refill = Callable[[str, list[dict[str, Any]]], None]
+
+
 def provision(res: LocalResources, clients: Callable[[str], Any],
-              restore: dict[str, list[dict[str, Any]]] | None = None) -> None:
-    """Create tables (refilled from `restore`), topics and queues; record every Ref and GetAtt value."""
+              restore: dict[str, list[dict[str, Any]]] | None = None, refill: Refill | None = None) -> None:
+    """Create tables (refilled from `restore`, by `refill(table, items)` if given), topics and queues; record
+    every Ref and GetAtt value."""
     for logical_id, props in res.resources("AWS::SQS::Queue").items():
         fifo = ".fifo" if props.get("FifoQueue") else ""
         attributes = {"FifoQueue": "true"} if fifo else {}
@@ -139,7 +143,7 @@ def provision(res: LocalResources, clients: Callable[[str], Any],
         res.topics[logical_id] = res.refs[logical_id] = res.attrs[(logical_id, "TopicArn")] = arn
         res.attrs[(logical_id, "TopicName")] = arn.rsplit(":", 1)[-1]
     for logical_id, props in res.resources("AWS::DynamoDB::Table").items():
-        _table(res, clients("dynamodb"), logical_id, props, (restore or {}).get(logical_id, []))
+        _table(res, clients("dynamodb"), logical_id, props, (restore or {}).get(logical_id, []), refill)
     for logical_id, resource in (res.template.get("Resources") or {}).items():
         if logical_id in res.refs:
             continue
@@ -150,15 +154,18 @@ def provision(res: LocalResources, clients: Callable[[str], Any],
 
 
 def _table(res: LocalResources, client: Any, logical_id: str, props: dict[str, Any],
-           items: list[dict[str, Any]]) -> None:
+           items: list[dict[str, Any]], refill: Refill | None) -> None:
     definition = table_definition(res.template, logical_id)
     # The stream is switched on after the refill, so restored history is not notified a second time.
     stream = definition.pop("StreamSpecification", None)
     name = res.name(logical_id, props.get("TableName"))
     client.create_table(TableName=name, **definition)
-    for start in range(0, len(items), 25):
-        batch = [{"PutRequest": {"Item": item}} for item in items[start:start + 25]]
-        client.batch_write_item(RequestItems={name: batch})
+    if refill is not None:
+        refill(name, items)
+    else:
+        for start in range(0, len(items), 25):
+            batch = [{"PutRequest": {"Item": item}} for item in items[start:start + 25]]
+            client.batch_write_item(RequestItems={name: batch})
     if stream:
         client.update_table(TableName=name, StreamSpecification=stream)
     table = client.describe_table(TableName=name)["Table"]

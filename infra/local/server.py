@@ -8,13 +8,14 @@ import logging
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from devtools.template import TEMPLATE_PATH, load_template
-from infra.local import persist
+from infra.local import quiet
+from infra.local.durable import DataDir, JournalError
+from infra.local.embedded import EmbeddedAws
 from infra.local.httpd import Gateway, http_server
 from infra.local.invoke import Invoker
 from infra.local.outbox import Outbox
@@ -23,7 +24,7 @@ from infra.local.sam import functions, routes, stream_sources
 from infra.local.streams import PollerThread, StreamPoller, now_iso
 
 REGION = "us-east-1"
-SAVE_EVERY = 5.0  # seconds between snapshots of the store to --data, while something changes
+CATCH_UP_POLLS = 1000  # stream batches a compaction reads at most to let the consumers catch up
 
 # Fake credentials and no config files: nothing the local server starts can reach a real account.
 LOCAL_AWS_ENV = {
@@ -51,7 +52,7 @@ class LocalService:
         self.template_path = Path(template_path or TEMPLATE_PATH).resolve()
         self.echo = echo or (lambda line: print(line, flush=True))
         self._clients: dict[str, Any] = {}
-        self._last_save, self._saved_marker = 0.0, (-1, -1)
+        self.data: DataDir | None = None
 
     def client(self, service: str) -> Any:
         import boto3
@@ -61,28 +62,30 @@ class LocalService:
         return self._clients[service]
 
     def start(self) -> None:
-        from moto.server import ThreadedMotoServer
-
         self.http = http_server(self.host, self.port)  # first: a busy port fails before anything starts
         self.port = self.http.server_address[1]
         _local_aws_environment()
+        if not self.verbose:
+            quiet.install()
         logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's server logs every request
-        self.moto = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
-        self.moto.start()
-        moto_host, moto_port = self.moto.get_host_and_port()
-        os.environ["AWS_ENDPOINT_URL"] = f"http://{moto_host}:{moto_port}"
+        self.aws = EmbeddedAws(REGION)
+        self.aws.start()
+        os.environ["AWS_ENDPOINT_URL"] = self.aws.url
 
         template = load_template(self.template_path)
-        restore, saved_outbox = persist.load(self.data_dir) if self.data_dir else ({}, [])
+        self.data = DataDir(self.data_dir, self.aws) if self.data_dir else None
         self.resources = LocalResources(template, REGION)
-        provision(self.resources, self.client, restore)
-        self.outbox = Outbox(saved_outbox, echo=self.echo)
+        provision(self.resources, self.client, self.data.saved.tables if self.data else {}, self.aws.put_items)
+        outbox = [*self.data.saved.outbox, *self.data.replay()] if self.data else []
+        journal = self.data.journal if self.data else None
+        self.outbox = Outbox(outbox, echo=self.echo, record=journal.record_outbox if journal else None)
         self.outbox_queue = self._subscribe_outbox()
 
         specs = functions(template, self.template_path.parent)
         overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
         environments = {k: {**self.resources.environment(s.environment), **overrides} for k, s in specs.items()}
-        self.invoker = Invoker(specs, environments, REGION, self.resources.stack)
+        self.consumers = {source.function for source in stream_sources(specs, template)}
+        self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
         self.invoker.warm()
         self.pollers = [
             StreamPoller(source, self.resources.get_att(source.table, "StreamArn"), self.client("dynamodbstreams"),
@@ -136,31 +139,54 @@ class LocalService:
 
         return give_up
 
+    def _after_invoke(self, function: str) -> None:
+        """Inside the invoker's lock, before the invocation's result (and so any answer) leaves."""
+        if function in self.consumers:  # its messages join the outbox in the same sync as its markers
+            self.outbox.drain(self.client("sqs"), self.outbox_queue)
+        if self.data:
+            self.data.sync()
+
     def _after_poll(self) -> None:
         with self.invoker.lock:
             self.outbox.drain(self.client("sqs"), self.outbox_queue)
-        if self.data_dir and time.monotonic() - self._last_save > SAVE_EVERY:
-            self.save(only_if_changed=True)
+            if self.data:
+                self.data.sync()
+        if self.data and self.data.due():
+            self.compact()
 
-    def save(self, only_if_changed: bool = False) -> None:
-        if not self.data_dir:
-            return
-        marker = (self.invoker.invocations, len(self.outbox.entries()))
-        if only_if_changed and marker == self._saved_marker:
+    def catch_up(self) -> None:
+        """Deliver every stream record written so far and collect what the consumers published."""
+        with self.invoker.lock:
+            for poller in self.pollers:
+                for _ in range(CATCH_UP_POLLS):
+                    if not poller.poll_once():
+                        break
+            self.outbox.drain(self.client("sqs"), self.outbox_queue)
+            if self.data:
+                self.data.sync()
+
+    def compact(self) -> None:
+        """A full save of --data, and the journal it holds dropped. Called from the poller's thread (or once it
+        has stopped), so no other poll runs meanwhile."""
+        if not self.data:
             return
         with self.invoker.lock:
-            tables = {lid: persist.scan(self.client("dynamodb"), name) for lid, name in self.resources.tables.items()}
-        persist.save(self.data_dir, tables, self.outbox.entries())
-        self._last_save, self._saved_marker = time.monotonic(), marker
+            self.catch_up()
+            saved = self.data.capture(self.resources.tables, self.outbox.entries)
+        self.data.write(saved)
 
     def stop(self) -> None:
         self.poller.stop()
         self.http.shutdown()
         self.http.server_close()
-        with self.invoker.lock:  # let the poller's last delivery finish before the final save
-            self.outbox.drain(self.client("sqs"), self.outbox_queue)
-        self.save()
-        self.moto.stop()
+        if self.data and not self.poller.is_alive():
+            self.compact()
+        with self.invoker.lock:  # a request still in flight finishes, journal synced, before the store goes
+            if self.data:
+                self.data.sync()  # (without a compaction, when a consumer was still busy: the save can wait)
+            self.aws.stop()
+            if self.data:
+                self.data.close()
 
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
@@ -174,6 +200,9 @@ def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = Non
         service.start()
     except OSError as error:
         print(f"cannot start the local server on {host}:{port}: {error.strerror or error}", flush=True)
+        return 1
+    except JournalError as error:
+        print(f"cannot start the local server: {error}", flush=True)
         return 1
     print(service.banner(), flush=True)
     while not stopping.wait(0.2):

@@ -171,9 +171,10 @@ class PollerThread(threading.Thread):
                 self.after_poll()
             self.stopping.wait(self.idle)
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 60.0) -> None:
+        """Stop after the current poll (its retries are bounded); the caller checks is_alive() after `timeout`."""
         self.stopping.set()
-        self.join(timeout=5)
+        self.join(timeout=timeout)
 
 
 def now_iso() -> str:

@@ -16,12 +16,13 @@ from typing import Any
 import pytest
 
 from devtools import cli_play
-from devtools.client import ApiClient
+from devtools.client import ApiClient, ApiError
 from devtools.client import bots as http_bots
 from domain.catalogue import GOALS
 from tests.local.process import ServerProcess, eventually
 
 NAMES = ["Ada", "Grace", "Linus"]
+
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerProcess]:
@@ -120,9 +121,23 @@ def test_the_cli_demo_and_its_errors(server: ServerProcess, tmp_path: Path, caps
     assert capsys.readouterr().err.startswith("error 422 game_over (as seat 0 Ada): ")  # `show --seat 1` was a read
 
 
-def test_ctrl_c_stops_the_server_cleanly(server: ServerProcess) -> None:
-    assert server.interrupt(timeout=10) == 0
-    output = server.text()
+def test_ctrl_c_stops_the_server_cleanly_and_metrics_stay_quiet() -> None:
+    process = ServerProcess()  # its own: stopping the shared one would end the other tests' server
+    try:
+        process.wait_ready()
+        client = ApiClient(process.url)
+        created = client.create_game(NAMES[:2])
+        game_id, tokens = created["game_id"], ApiClient.tokens(created)
+        with pytest.raises(ApiError) as refused:  # every seat must choose a distiller first
+            client.command(game_id, tokens[0], "pass", {})
+        assert refused.value.status == 422
+        assert eventually(lambda: notified_seats(process, game_id) == {0, 1})
+        assert process.interrupt() == 0
+        output = process.text()
+    finally:
+        process.kill()
     assert "Distilled Online on http://127.0.0.1:" in output and "distilled new --players 3" in output
-    assert "[outbox] seat" in output
+    assert "[outbox] seat 0 of game" in output
     assert "Traceback" not in output
+    # The README promises quiet metrics without --verbose: no EMF document, not even for a rejection.
+    assert '"_aws"' not in output, output

@@ -1,0 +1,134 @@
+"""The embedded AWS: moto's server in this process, with a tap that records each DynamoDB write that succeeded.
+
+Recording at the door of the store, rather than in the event store's code, journals every write of every
+function (commits, snapshots, notice markers, whatever a later function adds) exactly as it was applied,
+and replaying the same requests through the same moto rebuilds the same table.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from infra.local import moto_fixes
+from infra.local.journal import Journal
+
+# Every DynamoDB action that can change an item. PartiQL statements may be reads: replaying those is harmless.
+WRITES = frozenset({"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems",
+                    "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+def _region(environ: dict[str, Any], default: str) -> str:
+    """The region of a SigV4 credential scope (Credential=KEY/DATE/REGION/SERVICE/aws4_request)."""
+    try:
+        return str(environ["HTTP_AUTHORIZATION"].split("Credential=", 1)[1].split("/")[2])
+    except (KeyError, IndexError):
+        return default
+
+
+class WriteTap:
+    """WSGI middleware in front of moto: a successful write is recorded in the journal before its answer
+    leaves, under the journal's `writes` lock so the journal's order is the order moto applied them in."""
+
+    def __init__(self, app: WSGIApp, region: str) -> None:
+        self.app, self.region = app, region
+        self.journal: Journal | None = None  # off while the store is being restored
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        service, _, op = str(environ.get("HTTP_X_AMZ_TARGET", "")).partition(".")
+        journal = self.journal
+        if journal is None or not service.startswith("DynamoDB_") or op not in WRITES:
+            return self.app(environ, start_response)
+        body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+        environ["wsgi.input"] = io.BytesIO(body)
+        with journal.writes:
+            status, headers, chunks = _call(self.app, environ)
+            if status.startswith("200"):
+                journal.record_write(op, _region(environ, self.region), json.loads(body))
+        start_response(status, headers)
+        return chunks
+
+
+def _call(app: WSGIApp, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], list[bytes]]:
+    answer: dict[str, Any] = {}
+    chunks: list[bytes] = []
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], Any]:
+        answer["status"], answer["headers"] = status, headers
+        return chunks.append
+
+    result = app(environ, start_response)
+    try:
+        chunks.extend(result)
+    finally:
+        close = getattr(result, "close", None)
+        if close is not None:
+            close()
+    return answer["status"], answer["headers"], chunks
+
+
+class EmbeddedAws:
+    """moto's server on a free local port, in a thread of this process."""
+
+    def __init__(self, region: str) -> None:
+        self.region = region
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
+        from werkzeug.serving import make_server
+        from werkzeug.test import EnvironBuilder
+
+        moto_fixes.install()
+        self.app: WSGIApp = DomainDispatcherApplication(create_backend_app)
+        # moto keeps its state per process: a server started again in the same process starts empty too.
+        _call(self.app, EnvironBuilder(method="POST", path="/moto-api/reset").get_environ())
+        self.tap = WriteTap(self.app, self.region)
+        self._server = make_server("127.0.0.1", 0, self.tap, threaded=True, request_handler=MotoRequestHandler)
+        self._thread = threading.Thread(target=self._server.serve_forever, name="embedded-aws", daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        if self._thread is not None:
+            self._thread.join()
+
+    def call(self, op: str, request: dict[str, Any], region: str | None = None) -> tuple[int, Any]:
+        """One DynamoDB request straight into moto, past the tap: how the journal is replayed."""
+        from werkzeug.test import EnvironBuilder
+
+        scope = f"local/20200101/{region or self.region}/dynamodb/aws4_request"
+        headers = [("X-Amz-Target", f"DynamoDB_20120810.{op}"), ("Content-Type", "application/x-amz-json-1.0"),
+                   ("Authorization", f"AWS4-HMAC-SHA256 Credential={scope}, SignedHeaders=host, Signature=0")]
+        environ = EnvironBuilder(method="POST", path="/", headers=headers, data=json.dumps(request)).get_environ()
+        status, _, chunks = _call(self.app, environ)
+        return int(status.split()[0]), json.loads(b"".join(chunks) or b"null")
+
+    def put_items(self, table: str, items: list[dict[str, Any]]) -> None:
+        """Refill a table from a save (items in DynamoDB JSON), 25 to a request as BatchWriteItem allows."""
+        for start in range(0, len(items), 25):
+            batch = [{"PutRequest": {"Item": item}} for item in items[start:start + 25]]
+            status, answer = self.call("BatchWriteItem", {"RequestItems": {table: batch}})
+            if status != 200 or answer.get("UnprocessedItems"):
+                raise RuntimeError(f"restoring {table}: {answer}")
+
+    def items(self, table: str) -> list[dict[str, Any]]:
+        """Every item of a table in DynamoDB JSON, read from moto's memory (a Scan would sort the table per page)."""
+        from moto.dynamodb.models import dynamodb_backends
+
+        from infra.local.resources import ACCOUNT
+
+        found = dynamodb_backends[ACCOUNT][self.region].get_table(table).all_items()
+        return [item.to_json()["Attributes"] for item in found]
