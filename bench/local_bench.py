@@ -50,7 +50,7 @@ def _sample(service: Any, api: Any, rng: random.Random) -> tuple[float, str, str
 
 
 def _measure(service: Any, api: Any, rng: random.Random, unfinished: list[tuple[str, str]]) -> list[float]:
-    from infra.local.streams import PollerThread
+    from devtools.local.streams import PollerThread
 
     service.poller.stop()
     samples = []
@@ -97,7 +97,7 @@ def _ms(samples: list[float]) -> dict[str, float]:
 
 def run() -> None:
     from devtools.client import ApiClient
-    from infra.local.server import LocalService
+    from devtools.local.server import LocalService
 
     rng = random.Random(5)
     with tempfile.TemporaryDirectory(prefix="distilled-bench-") as data:

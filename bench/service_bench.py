@@ -37,8 +37,8 @@ class InProcessGateway:
     """An ApiClient transport: routes from template.yaml, API Gateway v2 events, handlers called directly."""
 
     def __init__(self) -> None:
+        from devtools.local import sam
         from devtools.template import load_template
-        from infra.local import sam
 
         template = load_template(ROOT / "template.yaml")
         self.specs = sam.functions(template, ROOT)
@@ -54,8 +54,8 @@ class InProcessGateway:
     def __call__(self, request: Request, timeout: float) -> tuple[int, bytes]:
         import importlib
 
-        from infra.local import sam
-        from infra.local.apigw import HttpRequest, LambdaContext, http_event
+        from devtools.local import sam
+        from devtools.local.apigw import HttpRequest, LambdaContext, http_event
 
         path = request.full_url.split("//", 1)[1].partition("/")[2]
         target = "/" + path

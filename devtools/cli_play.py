@@ -61,7 +61,7 @@ def _print(answer: Any, args: argparse.Namespace) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from infra.local.server import serve
+    from devtools.local.server import serve
 
     return serve(args.port, args.host, args.data, args.template, args.verbose)
 
@@ -212,7 +212,7 @@ def _common(parser: argparse.ArgumentParser, seat: bool = True) -> None:
 
 def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register serve, new, show, log, bots, demo, do and one subcommand per player command."""
-    from infra.local.__main__ import add_arguments
+    from devtools.local.__main__ import add_arguments
 
     serve = subparsers.add_parser("serve", help="run the API locally (embedded DynamoDB, SNS, SQS; no Docker)")
     add_arguments(serve)

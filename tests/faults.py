@@ -18,8 +18,8 @@ import pytest
 from botocore.awsrequest import AWSResponse
 from botocore.exceptions import ConnectTimeoutError, ReadTimeoutError
 
+from devtools.local.apigw import LambdaContext
 from devtools.template import load_template
-from infra.local.apigw import LambdaContext
 
 
 @dataclass

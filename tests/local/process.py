@@ -46,8 +46,8 @@ def _cli_serves() -> bool:
 
 
 def serve_command(port: int) -> list[str]:
-    """`python -m devtools.cli serve` once devtools/cli.py registers it, else the same server through infra.local."""
-    entry = ["devtools.cli", "serve"] if _cli_serves() else ["infra.local"]
+    """`python -m devtools.cli serve` once devtools/cli.py registers it, else the same server through devtools.local."""
+    entry = ["devtools.cli", "serve"] if _cli_serves() else ["devtools.local"]
     return [sys.executable, "-m", *entry, "--port", str(port)]
 
 

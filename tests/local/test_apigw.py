@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import json
 
-from infra.local.apigw import HttpRequest, LambdaContext, error_response, http_event, http_response
+from devtools.local.apigw import HttpRequest, LambdaContext, error_response, http_event, http_response
 
 
 def request(**overrides: object) -> HttpRequest:

@@ -11,9 +11,9 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 
-from infra.local import moto_fixes
-from infra.local.embedded import EmbeddedAws
-from infra.local.journal import Journal, read
+from devtools.local import moto_fixes
+from devtools.local.embedded import EmbeddedAws
+from devtools.local.journal import Journal, read
 
 TABLE = "embedded-test"
 KEYS = {"AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from functions.models import MAX_BODY_BYTES
 
-from infra.local import httpd
-from infra.local.apigw import HttpRequest, HttpResponse
+from devtools.local import httpd
+from devtools.local.apigw import HttpRequest, HttpResponse
+from functions.api.models import MAX_BODY_BYTES
 from tests.local.process import WAIT_LIMIT, limit
 
 

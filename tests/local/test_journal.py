@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from infra.local.journal import Group, Journal, JournalError, encode, read, segments
+from devtools.local.journal import Group, Journal, JournalError, encode, read, segments
 
 
 def request(key: str) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from infra.local.outbox import Outbox, console_line, entry_from_sqs
+from devtools.local.outbox import Outbox, console_line, entry_from_sqs
 
 NOTICE = {"kind": "your_turn", "game_id": "abc", "version": 7, "seat": 2, "phase": "market", "round": 1,
           "actions": ["buy", "pass"], "dedup_key": "abc:7:2"}

@@ -8,7 +8,7 @@ import threading
 
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
-from infra.local.quiet import WithoutMetrics
+from devtools.local.quiet import WithoutMetrics
 
 
 def test_emf_lines_are_dropped_and_everything_else_kept() -> None:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from devtools.local.resources import LocalResources
+from devtools.local.sam import functions
 from devtools.template import load_template
-from infra.local.resources import LocalResources
-from infra.local.sam import functions
 
 HERE = Path(__file__).parent
 

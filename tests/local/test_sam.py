@@ -6,9 +6,9 @@ import importlib.util
 from pathlib import Path
 
 from devtools.client.actions import route_of
+from devtools.local.sam import Route, find_route, functions, routes, stream_sources
 from devtools.template import TEMPLATE_PATH, load_template
 from domain.commands import COMMAND_TYPES
-from infra.local.sam import Route, find_route, functions, routes, stream_sources
 
 HERE = Path(__file__).parent
 FAKE = load_template(HERE / "fake_template.yaml")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from infra.local.sam import StreamSource
-from infra.local.streams import StreamPoller, failed_from, lambda_record, matches, selected
+from devtools.local.sam import StreamSource
+from devtools.local.streams import StreamPoller, failed_from, lambda_record, matches, selected
 
 ARN = "arn:aws:dynamodb:us-east-1:123456789012:table/t/stream/1"
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from devtools.local import sam
+from devtools.local.apigw import HttpRequest, LambdaContext, http_event
 from devtools.template import load_template
-from infra.local import sam
-from infra.local.apigw import HttpRequest, LambdaContext, http_event
 from tests.service.iam import OperationLog
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ the middle of a write leaves a last line without its newline or with a wrong che
 never acknowledged, so it is ignored. A damaged line anywhere else is refused, loudly: it held
 acknowledged data.
 
-A compaction (see infra/local/durable.py) starts a new segment, writes the full save, and then deletes
+A compaction (see devtools/local/durable.py) starts a new segment, writes the full save, and then deletes
 the segments the save already holds.
 """
 

@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from infra.local.streams import now_iso
+from devtools.local.streams import now_iso
 
 Entry = dict[str, Any]
 

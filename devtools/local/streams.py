@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
-from infra.local.sam import StreamSource
+from devtools.local.sam import StreamSource
 
 # With MaximumRetryAttempts -1 Lambda retries until the record expires (a day); locally that would
 # only stall the stream, so a poisoned batch gives up after this many attempts.

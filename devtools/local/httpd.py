@@ -13,10 +13,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from infra.local.apigw import HttpRequest, HttpResponse, error_response, http_event, http_response
-from infra.local.invoke import Invoker, report_crash
-from infra.local.outbox import Outbox
-from infra.local.sam import Route, find_route
+from devtools.local.apigw import HttpRequest, HttpResponse, error_response, http_event, http_response
+from devtools.local.invoke import Invoker, report_crash
+from devtools.local.outbox import Outbox
+from devtools.local.sam import Route, find_route
 
 LOCAL_PREFIX = "/_local/"
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD")  # what API Gateway passes on to routes

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
 
-from infra.local.resources import ACCOUNT
+from devtools.local.resources import ACCOUNT
 
 API_ID = "local"
 

@@ -1,4 +1,4 @@
-"""`python -m infra.local`: the same as `distilled serve`."""
+"""`python -m devtools.local`: the same as `distilled serve`."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from infra.local.server import serve
+from devtools.local.server import serve
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m infra.local", description="run template.yaml locally")
+    parser = argparse.ArgumentParser(prog="python -m devtools.local", description="run template.yaml locally")
     add_arguments(parser)
     args = parser.parse_args(argv)
     return run(args)

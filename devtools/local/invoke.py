@@ -10,8 +10,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from infra.local.apigw import LambdaContext
-from infra.local.sam import FunctionSpec
+from devtools.local.apigw import LambdaContext
+from devtools.local.sam import FunctionSpec
 
 Handler = Callable[[dict[str, Any], Any], Any]
 

@@ -12,16 +12,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from devtools.local import quiet
+from devtools.local.durable import DataDir, JournalError
+from devtools.local.embedded import EmbeddedAws
+from devtools.local.httpd import Gateway, http_server
+from devtools.local.invoke import Invoker
+from devtools.local.outbox import Outbox
+from devtools.local.resources import LocalResources, provision
+from devtools.local.sam import functions, routes, stream_sources
+from devtools.local.streams import PollerThread, StreamPoller, now_iso
 from devtools.template import TEMPLATE_PATH, load_template
-from infra.local import quiet
-from infra.local.durable import DataDir, JournalError
-from infra.local.embedded import EmbeddedAws
-from infra.local.httpd import Gateway, http_server
-from infra.local.invoke import Invoker
-from infra.local.outbox import Outbox
-from infra.local.resources import LocalResources, provision
-from infra.local.sam import functions, routes, stream_sources
-from infra.local.streams import PollerThread, StreamPoller, now_iso
 
 REGION = "us-east-1"
 CATCH_UP_POLLS = 1000  # stream batches a compaction reads at most to let the consumers catch up

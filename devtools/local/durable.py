@@ -23,9 +23,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from infra.local import persist
-from infra.local.embedded import EmbeddedAws
-from infra.local.journal import Journal, JournalError, drop_before, read
+from devtools.local import persist
+from devtools.local.embedded import EmbeddedAws
+from devtools.local.journal import Journal, JournalError, drop_before, read
 
 COMPACT_AT_LEAST = 8 << 20  # bytes of journal before the first compaction: a small save is not worth it
 

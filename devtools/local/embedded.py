@@ -13,8 +13,8 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from infra.local import moto_fixes
-from infra.local.journal import Journal
+from devtools.local import moto_fixes
+from devtools.local.journal import Journal
 
 # Every DynamoDB action that can change an item. PartiQL statements may be reads: replaying those is harmless.
 WRITES = frozenset({"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems",
@@ -128,7 +128,7 @@ class EmbeddedAws:
         """Every item of a table in DynamoDB JSON, read from moto's memory (a Scan would sort the table per page)."""
         from moto.dynamodb.models import dynamodb_backends
 
-        from infra.local.resources import ACCOUNT
+        from devtools.local.resources import ACCOUNT
 
         found = dynamodb_backends[ACCOUNT][self.region].get_table(table).all_items()
         return [item.to_json()["Attributes"] for item in found]
