@@ -83,15 +83,15 @@ def _play_game() -> list[tuple[str, float, str, dict[str, Any]]]:
     from devtools.client.bots import play
     from devtools.client.http import ApiClient
     from devtools.template import load_template, table_definition
-    from functions import runtime
+    from functions import container
 
     with mock_aws():
         client = boto3.client("dynamodb")
         client.create_table(TableName=TABLE, **table_definition(load_template(ROOT / "template.yaml")))
-        runtime.reset()
-        runtime.override(rng=random.Random(4))
+        container.reset()
+        container.override(rng=random.Random(4))
         gateway = InProcessGateway()
-        runtime.dynamodb().meta.events.register("before-call.dynamodb", gateway.count_call)
+        container.dynamodb().meta.events.register("before-call.dynamodb", gateway.count_call)
         api = ApiClient("http://bench.local", transport=gateway, retries=0)
         created = api.create_game(["A", "B", "C", "D"])
         game_id, tokens = created["game_id"], dict(enumerate(api.tokens(created)))
@@ -100,7 +100,7 @@ def _play_game() -> list[tuple[str, float, str, dict[str, Any]]]:
         run = play(api, game_id, tokens, random.Random(4))
         assert run.finished, "the benchmark game did not finish"
         sizes = sorted(_item_bytes(item) for item in _commit_items(client, game_id))
-        runtime.reset()
+        container.reset()
     lat = gateway.command_seconds
     tenth = max(1, len(lat) // 10)
     first, last = statistics.median(lat[:tenth]), statistics.median(lat[-tenth:])

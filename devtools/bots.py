@@ -7,10 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from domain import GameState, legal_actions
+from domain.card_rules import valid_washback
 from domain.catalogue import CARDS, DISTILLERS, GOALS, RECIPES
 from domain.catalogue.model import Kind
 from domain.commands import Distill, OpenDistill
-from domain.lookups import valid_washback
 from domain.sale import sale_value
 from domain.scoring import METRICS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain import commands as c
 from domain.commands import Command
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import RuleViolation, require
 from domain.events import Event
 from domain.flow import advance
@@ -34,14 +34,14 @@ def execute(state: GameState, command: Command, rng: Rng | None = None) -> tuple
         raise RuleViolation("unknown_command", f"Unknown command {type(command).__name__}.")
     if state.solo is not None and state.solo.offered and not isinstance(command, c.ClaimGoal | c.DeclineGoals):
         raise RuleViolation("goals_offered", "Claim one of the goals offered, or decline them, first.")
-    ctx = Ctx(state, chance, APPLIERS)
+    ctx = Decision(state, chance, APPLIERS)
     move(ctx, command)
     advance(ctx)
     return ctx.events, ctx.state
 
 
 def _folded(events: list[Event]) -> GameState:
-    ctx = Ctx(GameState(), NoRandomness(), APPLIERS)
+    ctx = Decision(GameState(), NoRandomness(), APPLIERS)
     for e in events:
         ctx.emit(e)
     return ctx.state

@@ -3,13 +3,13 @@ that is over hands on to the next one, which opens itself."""
 
 from __future__ import annotations
 
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.rules import PHASES
 
 MAX_STEPS = 64
 
 
-def advance(ctx: Ctx) -> None:
+def advance(ctx: Decision) -> None:
     for _ in range(MAX_STEPS):
         s = ctx.state
         if s.solo is not None and s.solo.offered:

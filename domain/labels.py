@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from domain.card_rules import resolve
 from domain.catalogue import CARDS, RECIPES
 from domain.catalogue.model import Region, Sugar, Tier, UpgradeKind
-from domain.lookups import resolve
 from domain.state import Player
 
 

@@ -3,10 +3,10 @@ the label spaces (RULES §3.3, §5.25)."""
 
 from __future__ import annotations
 
+from domain.card_rules import CUBE_COST, UPGRADE_SLOTS
 from domain.catalogue import CARDS, RECIPES
 from domain.catalogue.model import Kind
 from domain.errors import require
-from domain.lookups import CUBE_COST, UPGRADE_SLOTS
 from domain.powers.market import price, usable_discounts
 from domain.state import Player
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from domain import events as ev
 from domain import solo, zones
 from domain.commands import Command
-from domain.context import Applier
+from domain.decision import Applier
 from domain.phases import age, distill, game_end, market, round_end, round_start, sell, setup
 from domain.phases.record import Move, PhaseRules
 from domain.state import GameState, Phase

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.card_rules import resolve
 from domain.catalogue import CARDS, RECIPES
 from domain.catalogue.model import Kind, Region
 from domain.labels import collected
-from domain.lookups import resolve
 from domain.state import Player, Spirit
 
 

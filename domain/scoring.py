@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from domain.card_rules import home_region
 from domain.catalogue import GOALS, RECIPES
 from domain.catalogue.model import BarrelType, Region, Sugar, Tier, UpgradeKind
 from domain.labels import (
@@ -15,7 +16,6 @@ from domain.labels import (
     needing_sugar,
     regions,
 )
-from domain.lookups import home_region
 from domain.powers.endgame import money_rate, upgrade_points
 from domain.sale import unsold_sp
 from domain.state import GameState, Player

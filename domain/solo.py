@@ -11,7 +11,7 @@ from domain import commands as c
 from domain import events as ev
 from domain.catalogue import SOLO_CARDS
 from domain.commands import Action, ClaimGoal, DeclineGoals, SwapGoals
-from domain.context import Applier, Ctx
+from domain.decision import Applier, Decision
 from domain.errors import require
 from domain.phases.record import Move
 from domain.rng import Rng
@@ -96,19 +96,19 @@ def outcome(solo: Solo, sp: int) -> ev.SoloOutcome:
 # ----- offers: Distill and Sell goals right after the event, Earn (and Collect) goals at round end ---------
 
 
-def _offer(ctx: Ctx, trigger: Literal["distill", "sell", "round_end"], goals: list[str]) -> None:
+def _offer(ctx: Decision, trigger: Literal["distill", "sell", "round_end"], goals: list[str]) -> None:
     if goals:
         ctx.emit(ev.GoalsOffered(trigger=trigger, goals=tuple(goals)))
 
 
-def offer_distill(ctx: Ctx, spirit_id: int) -> None:
+def offer_distill(ctx: Decision, spirit_id: int) -> None:
     s = ctx.state
     spirit = s.players[0].spirit(spirit_id) if s.solo is not None else None
     if s.solo is not None and spirit is not None:
         _offer(ctx, "distill", [g for g in claimable(s.solo, "distill") if DISTILL[SOLO_CARDS[g].condition](spirit)])
 
 
-def offer_sale(ctx: Ctx) -> None:
+def offer_sale(ctx: Decision) -> None:
     """After a sale's value is settled (after the Warehouse Manager's choice, if any)."""
     s = ctx.state
     if s.solo is None or not s.players[0].sales:
@@ -117,7 +117,7 @@ def offer_sale(ctx: Ctx) -> None:
     _offer(ctx, "sell", [g for g in claimable(s.solo, "sell") if SELL[SOLO_CARDS[g].condition](p, p.sales[-1])])
 
 
-def offer_round_end(ctx: Ctx) -> None:
+def offer_round_end(ctx: Decision) -> None:
     s = ctx.state
     if s.solo is None:
         return
@@ -129,7 +129,7 @@ def offer_round_end(ctx: Ctx) -> None:
 # ----- commands ----------------------------------------------------------------------------------------------
 
 
-def _solo(ctx: Ctx, seat: int) -> Solo:
+def _solo(ctx: Decision, seat: int) -> Solo:
     ctx.player(seat)
     solo = ctx.state.solo
     require(solo is not None, "not_solo", "Goal cards are played in solo games only.")
@@ -138,7 +138,7 @@ def _solo(ctx: Ctx, seat: int) -> Solo:
     return solo
 
 
-def claim(ctx: Ctx, cmd: ClaimGoal) -> None:
+def claim(ctx: Decision, cmd: ClaimGoal) -> None:
     solo = _solo(ctx, cmd.seat)
     pos = where(solo, cmd.goal)
     require(pos is not None, "unknown_goal", "That goal is not in your grid.")
@@ -160,7 +160,7 @@ def claim(ctx: Ctx, cmd: ClaimGoal) -> None:
         sp=card.reward_sp, money=card.reward_money))
 
 
-def decline(ctx: Ctx, cmd: DeclineGoals) -> None:
+def decline(ctx: Decision, cmd: DeclineGoals) -> None:
     solo = _solo(ctx, cmd.seat)
     require(bool(solo.offered), "no_offer", "No goal is offered now.")
     ctx.emit(ev.GoalsDeclined(seat=cmd.seat, goals=tuple(solo.offered)))
@@ -177,7 +177,7 @@ def swappable(solo: Solo) -> list[tuple[int, int, int]]:
     return out
 
 
-def swap(ctx: Ctx, cmd: SwapGoals) -> None:
+def swap(ctx: Decision, cmd: SwapGoals) -> None:
     solo = _solo(ctx, cmd.seat)
     require(not solo.swap_used, "swap_used", "The Swap card is used once per game.")
     a, b = sorted((cmd.a, cmd.b))
@@ -190,7 +190,7 @@ def swap(ctx: Ctx, cmd: SwapGoals) -> None:
 # ----- the B-card clean-up --------------------------------------------------------------------------------------
 
 
-def cleanup(ctx: Ctx) -> None:
+def cleanup(ctx: Decision) -> None:
     """End of Market: turn the next B card; its back names the slots (1 = left) discarded in each row. When
     every B card has been turned, they are turned again in the same order (RULES D13)."""
     solo = ctx.state.solo

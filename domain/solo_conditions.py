@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from domain.card_rules import home_region, resolve
 from domain.catalogue import CARDS, RECIPES
 from domain.catalogue.model import BarrelType, Kind, Region, Sugar, Tier, UpgradeKind
 from domain.labels import collected, count_tier, needing_sugar, regions, upgrades_of
-from domain.lookups import home_region, resolve
 from domain.state import Player, Sale, Solo, Spirit
 
 Collect = Callable[[Player, Solo], bool]

@@ -4,8 +4,8 @@ reshuffles and passes."""
 from __future__ import annotations
 
 from domain import events as ev
+from domain.card_rules import card, deck_of, remove_all
 from domain.catalogue.model import Kind, Market
-from domain.lookups import card, deck_of, remove_all
 from domain.state import GameState, Player
 
 

@@ -25,7 +25,7 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from functions import runtime
+from functions import container
 from functions.observability import count, logger, metrics, tracer
 from infra.budget import can_start
 from service.notices import Notice, deliver
@@ -74,7 +74,7 @@ def wanted(records: list[dict[str, Any]]) -> dict[str, set[int]]:
 def plan(game_id: str, versions: set[int]) -> Plan:
     """Every batched commit of one game and its notices, in one read. An unreadable game fails only its records."""
     try:
-        found = runtime.games().notices(game_id, versions)
+        found = container.games().notices(game_id, versions)
     except Exception as error:
         logger.exception("game not readable", extra={"game_id": game_id})
         return {(game_id, v): error for v in versions}
@@ -85,7 +85,7 @@ def record_handler(record: DynamoDBRecord) -> int:
     target = new_commit(record)
     if target is None:
         return 0
-    if not can_start(runtime.time_left):
+    if not can_start(container.time_left):
         _batch.deferred += 1
         raise Deferred()
     if target not in _batch.planned:
@@ -94,7 +94,7 @@ def record_handler(record: DynamoDBRecord) -> int:
     try:
         if isinstance(planned, Exception):
             raise planned
-        sent = deliver(planned or [], runtime.publisher(), runtime.markers())
+        sent = deliver(planned or [], container.publisher(), container.markers())
     except Exception:
         count("NotificationFailures")
         logger.exception("notices not delivered", extra={"game_id": target[0], "version": target[1]})
@@ -113,7 +113,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItem
     metrics.add_metric(name="StreamRecords", unit=MetricUnit.Count, value=len(records))
     _batch = Batch(wanted(records))
     try:
-        with runtime.invocation(context):
+        with container.invocation(context):
             response = process_partial_response(
                 event=event, record_handler=record_handler, processor=processor, context=context
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain import events as ev
 from domain.catalogue import RECIPES
 from domain.commands import Action, Age, KeepFlavor
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import require
 from domain.phases.record import PhaseRules, Step
 from domain.powers.choices import flavor_choices
@@ -22,7 +22,7 @@ def free_warehouses(p: Player) -> list[int]:
     return [w for w in (1, 2) if w not in used]
 
 
-def age(ctx: Ctx, cmd: Age) -> None:
+def age(ctx: Decision, cmd: Age) -> None:
     p = ctx.player(cmd.seat)
     require(ctx.state.phase == "age", "wrong_phase", "Spirits go into the warehouse in the Age phase.")
     spirit = waiting_to_age(p)
@@ -49,11 +49,11 @@ def _flavored(s: GameState, e: ev.FlavorAdded) -> None:
         s.players[seat].money += money
 
 
-def enter(ctx: Ctx) -> None:
+def enter(ctx: Decision) -> None:
     ctx.emit(ev.PhaseStarted(phase="age"))
 
 
-def step(ctx: Ctx) -> Step:
+def step(ctx: Decision) -> Step:
     """Once the new spirits are in the warehouse: the face-down flavors, then the draws that ask a choice."""
     s = ctx.state
     if aging(s):

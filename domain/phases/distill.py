@@ -7,12 +7,7 @@ from collections import Counter
 
 from domain import commands as c
 from domain import events as ev
-from domain.catalogue import CARDS
-from domain.catalogue.model import Kind, Market
-from domain.commands import Action, Distill, KeepFlavor, NameSpirit, Redistill, SkipDistill, Trade
-from domain.context import Ctx
-from domain.errors import require
-from domain.lookups import (
+from domain.card_rules import (
     BASIC_INGREDIENTS,
     can_distill,
     contains,
@@ -21,6 +16,11 @@ from domain.lookups import (
     valid_washback,
     washback_cards,
 )
+from domain.catalogue import CARDS
+from domain.catalogue.model import Kind, Market
+from domain.commands import Action, Distill, KeepFlavor, NameSpirit, Redistill, SkipDistill, Trade
+from domain.decision import Decision
+from domain.errors import require
 from domain.phases.distill_naming import name_spirit, named, recipe_options
 from domain.phases.record import PhaseRules, Step
 from domain.powers import money_gained
@@ -54,7 +54,7 @@ def may_distill_now(state: GameState, p: Player) -> bool:
             and (state.options.distill_order == "simultaneous" or state.turn == p.seat))
 
 
-def _my_distill(ctx: Ctx, seat: int) -> Player:
+def _my_distill(ctx: Decision, seat: int) -> Player:
     p = ctx.player(seat)
     require(ctx.state.phase == "distill", "wrong_phase", "That is a Distill action.")
     require(not p.distilled, "already_distilled", "You have already distilled this round.")
@@ -62,7 +62,7 @@ def _my_distill(ctx: Ctx, seat: int) -> Player:
     return p
 
 
-def trade(ctx: Ctx, cmd: Trade) -> None:
+def trade(ctx: Decision, cmd: Trade) -> None:
     p = _my_distill(ctx, cmd.seat)
     require(not p.traded, "already_traded", "You may trade only once, before distilling.")
     require(cmd.give in tradeable(p), "cannot_give", "You cannot give that card in a trade.")
@@ -77,7 +77,7 @@ def cut_stack(cards: list[str], top_only: bool) -> tuple[tuple[str, ...], list[s
     return cut, spirit + ["water"] * cut.count(EXTRA_WATER)
 
 
-def distill(ctx: Ctx, cmd: Distill) -> None:
+def distill(ctx: Decision, cmd: Distill) -> None:
     p = _my_distill(ctx, cmd.seat)
     washback = list(cmd.washback)
     require(contains(washback_cards(p), washback), "not_in_pantry",
@@ -97,7 +97,7 @@ def distill(ctx: Ctx, cmd: Distill) -> None:
                                 alcohol_added=added, cut=cut, spirit=tuple(spirit), top_only=cmd.top_only))
 
 
-def redistill(ctx: Ctx, cmd: Redistill) -> None:
+def redistill(ctx: Decision, cmd: Redistill) -> None:
     """Coffey Still: the cut cards (and Mountain Spring Water's extra Water) go back; shuffle and cut again."""
     p = ctx.player(cmd.seat)
     pend = p.pending
@@ -114,7 +114,7 @@ def redistill(ctx: Ctx, cmd: Redistill) -> None:
     ctx.emit(ev.SpiritRecut(seat=cmd.seat, round=ctx.state.round, cut=cut, spirit=tuple(spirit)))
 
 
-def skip(ctx: Ctx, cmd: SkipDistill) -> None:
+def skip(ctx: Decision, cmd: SkipDistill) -> None:
     p = _my_distill(ctx, cmd.seat)
     require(p.pending is None, "pending_choice", "Name your spirit first.")
     ctx.emit(ev.DistillSkipped(seat=cmd.seat, round=ctx.state.round))
@@ -197,7 +197,7 @@ def _recut(s: GameState, e: ev.SpiritRecut) -> None:
     p.powers_used.append("coffey_still")
 
 
-def enter(ctx: Ctx) -> None:
+def enter(ctx: Decision) -> None:
     s = ctx.state
     ctx.emit(ev.PhaseStarted(phase="distill", turn=s.first_player if s.options.distill_order == "sequential" else None))
 
@@ -210,7 +210,7 @@ def opened(s: GameState) -> None:
                             list(s.flavor_discard), len(s.flavor_discard_down), solo)
 
 
-def _settle_labels(ctx: Ctx) -> None:
+def _settle_labels(ctx: Decision) -> None:
     """Labels named without one (simultaneous phase) are handed out in turn order while they last (D2)."""
     s = ctx.state
     fresh = [sp for seat in s.order() for sp in s.players[seat].spirits if sp.label_pending]
@@ -229,7 +229,7 @@ def _settle_labels(ctx: Ctx) -> None:
     ctx.emit(ev.LabelsSettled(labelled=tuple(got), unlabelled=tuple(missed)))
 
 
-def step(ctx: Ctx) -> Step:
+def step(ctx: Decision) -> Step:
     """A player who cannot distill skips by themself; once every player is done the labels are settled."""
     s = ctx.state
     stuck = [p for p in s.players if not p.distilled and not can_start(p)

@@ -4,12 +4,12 @@ a barrel, the label, the end-of-distill effects."""
 from __future__ import annotations
 
 from domain import events as ev
+from domain.card_rules import barrels_for, known_recipes, matches, next_seat, signature_ingredient
 from domain.catalogue import CARDS, DISTILLERS, RECIPES
 from domain.catalogue.model import Tier
 from domain.commands import NameSpirit
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import require
-from domain.lookups import barrels_for, known_recipes, matches, next_seat, signature_ingredient
 from domain.powers.distill import CASH_CUT, auto_cash, cash_options, return_options
 from domain.powers.flavors import end_of_distill
 from domain.solo import offer_distill
@@ -45,7 +45,7 @@ def recipe_options(state: GameState, p: Player, cards: list[str], cut: list[str]
     return out
 
 
-def name_spirit(ctx: Ctx, cmd: NameSpirit) -> None:
+def name_spirit(ctx: Decision, cmd: NameSpirit) -> None:
     p = ctx.player(cmd.seat)
     s = ctx.state
     require(s.phase == "distill" and p.pending is not None and p.pending.kind == "name_spirit",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from domain import events as ev
 from domain import solo
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.phases.record import PhaseRules
 from domain.powers.endgame import decks_to_reveal
 from domain.scoring import final_scores
 from domain.state import GameState
 
 
-def end_game(ctx: Ctx) -> None:
+def end_game(ctx: Decision) -> None:
     """Final scoring; a deck some end-game formula reads (the Trucker's) is rebuilt first if it ran out."""
     revealed = None
     for deck in decks_to_reveal(ctx.state):

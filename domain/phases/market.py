@@ -5,12 +5,12 @@ from __future__ import annotations
 from domain import commands as c
 from domain import events as ev
 from domain import solo
+from domain.card_rules import deck_of
 from domain.catalogue import CARDS, FLIGHTS
 from domain.catalogue.model import Market
 from domain.commands import Action, Buy, Decline, PassTurn, Reveal
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import require
-from domain.lookups import deck_of
 from domain.phases.record import PhaseRules, Step
 from domain.phases.round_start import bought_at_round_start
 from domain.powers.choices import Offer, buys, offers
@@ -20,7 +20,7 @@ from domain.state import DECKS, GameState, Pending, Player
 from domain.zones import advance_turn, gain, passed, take_from_row
 
 
-def buy(ctx: Ctx, cmd: Buy) -> None:
+def buy(ctx: Decision, cmd: Buy) -> None:
     p = ctx.on_turn(cmd.seat, "market", "Market")
     s = ctx.state
     if cmd.source == "cube":
@@ -67,7 +67,7 @@ def buy(ctx: Ctx, cmd: Buy) -> None:
                            refill=ctx.top(cmd.source), discounts=used))
 
 
-def reveal(ctx: Ctx, cmd: Reveal) -> None:
+def reveal(ctx: Decision, cmd: Reveal) -> None:
     p = ctx.on_turn(cmd.seat, "market", "Market")
     require(p.pending is not None and p.pending.kind == "reveal_deck", "no_reveal",
             "A reveal comes only with a Basic Water purchase.")
@@ -78,7 +78,7 @@ def reveal(ctx: Ctx, cmd: Reveal) -> None:
     ctx.emit(ev.CardRevealed(seat=cmd.seat, deck=cmd.deck, card=top))
 
 
-def decline(ctx: Ctx, cmd: Decline) -> None:
+def decline(ctx: Decision, cmd: Decline) -> None:
     p = ctx.on_turn(cmd.seat, "market", "Market")
     require(p.pending is not None and p.pending.kind in ("reveal_deck", "revealed"), "nothing_to_decline",
             "There is no water reveal to decline.")
@@ -86,7 +86,7 @@ def decline(ctx: Ctx, cmd: Decline) -> None:
     ctx.emit(ev.RevealDeclined(seat=cmd.seat, deck=p.pending.deck, card=p.pending.card))
 
 
-def pass_market(ctx: Ctx, cmd: PassTurn) -> None:
+def pass_market(ctx: Decision, cmd: PassTurn) -> None:
     p = ctx.on_turn(cmd.seat, "market", "Market")
     require(p.pending is None, "pending_choice", "Finish the water reveal first.")
     ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="market"))
@@ -162,7 +162,7 @@ def _cleaned(s: GameState, e: ev.MarketCleanedUp) -> None:
         s.solo.turned += 1
 
 
-def cleanup(ctx: Ctx) -> None:
+def cleanup(ctx: Decision) -> None:
     """End of Market: discard the rightmost card of each row and refill (twice with 2 players; solo: B card)."""
     if ctx.state.solo is not None:
         solo.cleanup(ctx)
@@ -176,11 +176,11 @@ def cleanup(ctx: Ctx) -> None:
     ctx.emit(ev.MarketCleanedUp(discarded=discarded, refills=refills))
 
 
-def enter(ctx: Ctx) -> None:
+def enter(ctx: Decision) -> None:
     ctx.emit(ev.PhaseStarted(phase="market", turn=ctx.state.first_player))
 
 
-def step(ctx: Ctx) -> Step:
+def step(ctx: Decision) -> Step:
     """Once every player has passed, the clean-up ends the Market."""
     if ctx.state.turn is not None:
         return "wait"

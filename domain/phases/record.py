@@ -11,11 +11,11 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from domain.commands import Action, Command
-from domain.context import Applier, Ctx
+from domain.decision import Applier, Decision
 from domain.state import GameState, Phase, Player
 
 # Tables of these pair each command class with the function that takes it, hence Any.
-Move = Callable[[Ctx, Any], None]
+Move = Callable[[Decision, Any], None]
 Step = Literal["wait", "moved", "done"]  # a player must act / events were emitted, look again / the phase is over
 
 
@@ -27,7 +27,7 @@ def nobody(state: GameState) -> list[int]:
     return []
 
 
-def wait(ctx: Ctx) -> Step:
+def wait(ctx: Decision) -> Step:
     return "wait"
 
 
@@ -42,9 +42,9 @@ class PhaseRules:
     appliers: Mapping[type[BaseModel], Applier] = field(default_factory=dict)  # event type -> applier
     legal: Callable[[GameState, Player], list[Action]] = nothing  # what one seat may send now
     to_act: Callable[[GameState], list[int]] = nobody  # the seats the game waits for
-    step: Callable[[Ctx], Step] = wait  # the automatic step taken when no player must act
+    step: Callable[[Decision], Step] = wait  # the automatic step taken when no player must act
     next: Callable[[GameState], Phase] | None = None  # the phase that follows once `step` says "done"
-    enter: Callable[[Ctx], None] | None = None  # the events that open this phase
+    enter: Callable[[Decision], None] | None = None  # the events that open this phase
     opened: Callable[[GameState], None] | None = None  # bookkeeping when its PhaseStarted is applied
     takes: Callable[[Command], bool] = every  # narrows a move to some commands of its type (Buy's sources)
 

@@ -7,13 +7,13 @@ from domain import events as ev
 from domain import solo
 from domain.awards import score_awards
 from domain.commands import Action, DiscardGoal, Taste
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import require
 from domain.phases.record import PhaseRules, Step
 from domain.state import ROUNDS, GameState, Player
 
 
-def taste(ctx: Ctx, cmd: Taste) -> None:
+def taste(ctx: Decision, cmd: Taste) -> None:
     p = ctx.player(cmd.seat)
     require(ctx.state.phase == "round_end" and p.tasting_due, "no_tasting",
             "Only a player who sold nothing this round may hold a tasting, at round end.")
@@ -21,7 +21,7 @@ def taste(ctx: Ctx, cmd: Taste) -> None:
     ctx.emit(ev.TastingHeld(seat=cmd.seat, sp=cmd.sp))
 
 
-def discard_goal(ctx: Ctx, cmd: DiscardGoal) -> None:
+def discard_goal(ctx: Decision, cmd: DiscardGoal) -> None:
     p = ctx.player(cmd.seat)
     require(ctx.state.phase == "round_end" and p.discard_due, "no_discard",
             "Goals are discarded once, at the end of round 3.")
@@ -59,7 +59,7 @@ def _round_ended(s: GameState, e: ev.RoundEnded) -> None:
     s.turn = None
 
 
-def enter(ctx: Ctx) -> None:
+def enter(ctx: Decision) -> None:
     """Round end opens with the awards (RULES §3.8 step 1); then tastings and, after round 3, the goal discard."""
     s = ctx.state
     won, shares = score_awards(s)
@@ -75,7 +75,7 @@ def due(s: GameState) -> list[int]:
     return [p.seat for p in s.players if p.tasting_due or p.discard_due]
 
 
-def step(ctx: Ctx) -> Step:
+def step(ctx: Decision) -> Step:
     if due(ctx.state):
         return "wait"
     ctx.emit(ev.RoundEnded(round=ctx.state.round))

@@ -10,7 +10,7 @@ from domain import events as ev
 from domain import zones
 from domain.catalogue import CARDS
 from domain.commands import Action, Buy, Decline, Gain, Look
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import require
 from domain.phases.record import PhaseRules, Step
 from domain.powers import FRESH, money_gained, owned, resolved
@@ -20,7 +20,7 @@ from domain.purchase import ROUND_START_SOURCES, check_slot, priced
 from domain.state import GameState, Pending, PendingKind, Player
 
 
-def begin_round(ctx: Ctx, round: int, first: int) -> None:
+def begin_round(ctx: Decision, round: int, first: int) -> None:
     ctx.emit(ev.RoundStarted(round=round, first_player=first))
     s = ctx.state
     for seat in s.order():
@@ -34,13 +34,13 @@ def begin_round(ctx: Ctx, round: int, first: int) -> None:
         ctx.emit(ev.PhaseStarted(phase="round_start"))
 
 
-def enter(ctx: Ctx) -> None:
+def enter(ctx: Decision) -> None:
     """The first round starts with the first player drawn at setup, every later one with the next seat."""
     s = ctx.state
     begin_round(ctx, s.round + 1, s.first_player if s.round == 0 else (s.first_player + 1) % s.n)
 
 
-def step(ctx: Ctx) -> Step:
+def step(ctx: Decision) -> Step:
     """Offer the next choice; the Market opens when none is left."""
     s = ctx.state
     if any(p.pending is not None for p in s.players):
@@ -57,14 +57,14 @@ def choosing(s: GameState) -> list[int]:
     return [p.seat for p in s.players if p.pending is not None]
 
 
-def _pending(ctx: Ctx, seat: int, *kinds: str) -> Player:
+def _pending(ctx: Decision, seat: int, *kinds: str) -> Player:
     p = ctx.player(seat)
     ok = ctx.state.phase == "round_start" and p.pending is not None and p.pending.kind in kinds
     require(ok, "no_round_start_choice", "You have no such round-start choice to make now.")
     return p
 
 
-def gain(ctx: Ctx, cmd: Gain) -> None:
+def gain(ctx: Decision, cmd: Gain) -> None:
     p = _pending(ctx, cmd.seat, "gain_basic")
     assert p.pending is not None and p.pending.power is not None
     options = GAIN_OPTIONS[p.pending.power]
@@ -72,7 +72,7 @@ def gain(ctx: Ctx, cmd: Gain) -> None:
     ctx.emit(ev.CardGained(seat=cmd.seat, card=cmd.card, power=p.pending.power))
 
 
-def look(ctx: Ctx, cmd: Look) -> None:
+def look(ctx: Decision, cmd: Look) -> None:
     p = _pending(ctx, cmd.seat, "look_deck")
     assert p.pending is not None and p.pending.power is not None
     count = LOOK_COUNT[p.pending.power]
@@ -82,7 +82,7 @@ def look(ctx: Ctx, cmd: Look) -> None:
     ctx.emit(ev.DeckLooked(seat=cmd.seat, deck=cmd.deck, cards=cards))
 
 
-def buy(ctx: Ctx, cmd: Buy) -> None:
+def buy(ctx: Decision, cmd: Buy) -> None:
     """Buy one of the cards looked at, or one card from the truck, at its cost."""
     p = _pending(ctx, cmd.seat, "looked" if cmd.source == "looked" else "truck")
     assert p.pending is not None
@@ -96,7 +96,7 @@ def buy(ctx: Ctx, cmd: Buy) -> None:
                            discounts=used))
 
 
-def decline(ctx: Ctx, cmd: Decline) -> None:
+def decline(ctx: Decision, cmd: Decline) -> None:
     p = _pending(ctx, cmd.seat, "look_deck", "looked", "truck")
     assert p.pending is not None and p.pending.power is not None
     ctx.emit(ev.PowerDeclined(seat=cmd.seat, power=p.pending.power))

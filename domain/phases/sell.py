@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from domain import commands as c
 from domain import events as ev
+from domain.card_rules import REUSABLE, bottles
 from domain.catalogue import CARDS, RECIPES
 from domain.commands import Action, DoubleFlavor, PassTurn, PlaceLabel, Sell
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import require
-from domain.lookups import REUSABLE, bottles
 from domain.phases.record import PhaseRules, Step
 from domain.phases.sell_labels import actions as label_actions
 from domain.phases.sell_labels import apply_label_placed, place_label
@@ -37,7 +37,7 @@ def must_sell(p: Player) -> bool:
     return len(fresh) + len(p.warehouse_spirits) > WAREHOUSE_SPACES
 
 
-def sell(ctx: Ctx, cmd: Sell) -> None:
+def sell(ctx: Decision, cmd: Sell) -> None:
     p = ctx.on_turn(cmd.seat, "sell", "Sell")
     require(p.pending is None, "pending_choice", "Finish the last sale first (its flavor or label).")
     spirit = p.spirit(cmd.spirit)
@@ -54,7 +54,7 @@ def sell(ctx: Ctx, cmd: Sell) -> None:
         offer_sale(ctx)
 
 
-def double_flavor(ctx: Ctx, cmd: DoubleFlavor) -> None:
+def double_flavor(ctx: Decision, cmd: DoubleFlavor) -> None:
     """Warehouse Manager, after the reveal: the flavor card whose money counts twice."""
     p = ctx.on_turn(cmd.seat, "sell", "Sell")
     pend = p.pending
@@ -66,7 +66,7 @@ def double_flavor(ctx: Ctx, cmd: DoubleFlavor) -> None:
     offer_sale(ctx)
 
 
-def pass_sell(ctx: Ctx, cmd: PassTurn) -> None:
+def pass_sell(ctx: Decision, cmd: PassTurn) -> None:
     p = ctx.on_turn(cmd.seat, "sell", "Sell")
     require(p.pending is None, "pending_choice", "Place your label first.")
     require(not must_sell(p), "must_sell",
@@ -121,11 +121,11 @@ def _doubled(s: GameState, e: ev.FlavorDoubled) -> None:
     advance_turn(s, e.seat)
 
 
-def enter(ctx: Ctx) -> None:
+def enter(ctx: Decision) -> None:
     ctx.emit(ev.PhaseStarted(phase="sell", turn=ctx.state.first_player))
 
 
-def step(ctx: Ctx) -> Step:
+def step(ctx: Decision) -> Step:
     """A player with nothing to sell passes by themself; the phase ends when every player has passed."""
     s = ctx.state
     if s.turn is None:

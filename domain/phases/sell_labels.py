@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from domain import commands as c
 from domain import events as ev
+from domain.card_rules import BASIC_BARRELS, BASIC_INGREDIENTS, deck_of, signature_ingredient
 from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES
 from domain.catalogue.model import Kind, Market
 from domain.commands import Action, PlaceLabel
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import require
-from domain.lookups import BASIC_BARRELS, BASIC_INGREDIENTS, deck_of, signature_ingredient
 from domain.powers.choices import replacements
 from domain.purchase import check_slot
 from domain.state import GameState, Player
@@ -45,7 +45,7 @@ def reward_possible(state: GameState, p: Player, space: int) -> bool:
     return True
 
 
-def place_label(ctx: Ctx, cmd: PlaceLabel) -> None:
+def place_label(ctx: Decision, cmd: PlaceLabel) -> None:
     p = ctx.on_turn(cmd.seat, "sell", "Sell")
     s = ctx.state
     require(p.pending is not None and p.pending.kind == "place_label", "no_label",
@@ -83,7 +83,7 @@ def _row_of(reward: str) -> str:
     return {"free_ingredient": "ingredients", "free_item": "items", "free_upgrade": "upgrades"}.get(reward, "")
 
 
-def _check_reward(ctx: Ctx, p: Player, cmd: PlaceLabel, reward: str) -> None:
+def _check_reward(ctx: Decision, p: Player, cmd: PlaceLabel, reward: str) -> None:
     s = ctx.state
     if reward in ("money_5", "signature"):
         require(not any((cmd.card, cmd.recipe, cmd.discard, cmd.replace)), "no_choice",

@@ -7,7 +7,7 @@ from domain.awards import eligible
 from domain.catalogue import DISTILLERS, FLIGHTS, GOALS, deck
 from domain.catalogue.model import Market
 from domain.commands import Action, ChooseDistiller, CreateGame
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import RuleViolation, require
 from domain.events import Event
 from domain.phases.record import PhaseRules, Step
@@ -69,7 +69,7 @@ def create_game(cmd: CreateGame, rng: Rng) -> list[Event]:
     return [ev.GameCreated(options=cmd.options, setup=setup)]
 
 
-def choose_distiller(ctx: Ctx, cmd: ChooseDistiller) -> None:
+def choose_distiller(ctx: Decision, cmd: ChooseDistiller) -> None:
     p = ctx.player(cmd.seat)
     require(ctx.state.phase == "setup", "wrong_phase", "Distillers are chosen before the first round.")
     require(p.distiller is None, "already_chosen", "You have already chosen your distiller.")
@@ -114,7 +114,7 @@ def waiting(s: GameState) -> list[int]:
     return [p.seat for p in s.players if p.distiller is None]
 
 
-def step(ctx: Ctx) -> Step:
+def step(ctx: Decision) -> Step:
     return "wait" if waiting(ctx.state) else "done"
 
 

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from functools import cache
 
 from domain import commands as c
+from domain.card_rules import UPGRADE_SLOTS
 from domain.catalogue import CARDS
 from domain.catalogue.model import Kind
 from domain.commands import Action
-from domain.lookups import UPGRADE_SLOTS
 from domain.powers.market import price, unused_discounts
 from domain.state import Player
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from domain.card_rules import home_region
 from domain.catalogue import CARDS, RECIPES
 from domain.catalogue.model import Region, Tier, UpgradeKind
 from domain.labels import collected, display_regions, regions, upgrades_of
-from domain.lookups import home_region
 from domain.powers import owned
 from domain.state import GameState, Player
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from domain import events as ev
 from domain.catalogue import CARDS
 from domain.commands import KeepFlavor
-from domain.context import Ctx
+from domain.decision import Decision
 from domain.errors import require
 from domain.powers import owned
 from domain.state import GameState, Pending, Player, Spirit
@@ -37,7 +37,7 @@ FIRST_AGE_BARREL: dict[str, int] = {"ex_bourbon_hogshead": 1}
 AGE_MONEY_BARREL: dict[str, int] = {"american_standard_barrel": 1}
 
 
-def draw(ctx: Ctx, seat: int, spirit_id: int, count: int, power: str, pick: Pick | None) -> None:
+def draw(ctx: Decision, seat: int, spirit_id: int, count: int, power: str, pick: Pick | None) -> None:
     """Draw `count` flavors for the spirit; one card, or a `pick`, settles which is kept at once."""
     ctx.ensure_flavors(count)
     deck = ctx.state.flavor_deck
@@ -50,14 +50,14 @@ def draw(ctx: Ctx, seat: int, spirit_id: int, count: int, power: str, pick: Pick
         _keep(ctx, seat, spirit_id, power, cards, pick(cards))
 
 
-def _keep(ctx: Ctx, seat: int, spirit_id: int, power: str, cards: list[str], card: str) -> None:
+def _keep(ctx: Decision, seat: int, spirit_id: int, power: str, cards: list[str], card: str) -> None:
     rest = list(cards)
     rest.remove(card)
     ctx.emit(ev.FlavorKept(seat=seat, round=ctx.state.round, spirit_id=spirit_id, power=power, card=card,
                            discarded=tuple(rest)))
 
 
-def end_of_distill(ctx: Ctx, seat: int, spirit_id: int) -> None:
+def end_of_distill(ctx: Decision, seat: int, spirit_id: int) -> None:
     """Automatic draws first, so that the one draw left to the owner's choice (Doig) can wait for it."""
     auto = ctx.state.options.auto_best
     draws = [(power, *END_OF_DISTILL[power]) for power in owned(ctx.state.players[seat]) if power in END_OF_DISTILL]
@@ -65,7 +65,7 @@ def end_of_distill(ctx: Ctx, seat: int, spirit_id: int) -> None:
         draw(ctx, seat, spirit_id, count, power, best if auto else None)
 
 
-def keep(ctx: Ctx, cmd: KeepFlavor) -> None:
+def keep(ctx: Decision, cmd: KeepFlavor) -> None:
     p = ctx.player(cmd.seat)
     pend = p.pending
     require(pend is not None and pend.kind == "keep_flavor", "no_flavor_choice", "You have no flavors to choose from.")
@@ -82,7 +82,7 @@ def _face_down(p: Player, spirit: Spirit) -> int:
     return n
 
 
-def age_all(ctx: Ctx) -> None:
+def age_all(ctx: Decision) -> None:
     """Age (RULES §3.7 step 2): face-down flavors for every warehouse spirit, and the barrels' money."""
     s = ctx.state
     ids: list[int] = []
@@ -101,7 +101,7 @@ def age_all(ctx: Ctx) -> None:
         ctx.emit(ev.FlavorAdded(spirit_ids=tuple(ids), money=money, aged=() if set(aged) == set(ids) else tuple(aged)))
 
 
-def age_choices(ctx: Ctx) -> bool:
+def age_choices(ctx: Decision) -> bool:
     """Start the next Age draw that asks its owner's choice (Angus Douglas); False when none is left."""
     s = ctx.state
     for seat in s.order():

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+from domain.card_rules import BASIC_LIMIT
 from domain.catalogue import CARDS
 from domain.catalogue.model import Kind, Market
-from domain.lookups import BASIC_LIMIT
 from domain.powers import owned
 from domain.state import Player
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.card_rules import BASIC_INGREDIENTS, deck_of
 from domain.catalogue import CARDS
-from domain.lookups import BASIC_INGREDIENTS, deck_of
 from domain.powers import FRESH, owned
 from domain.powers.market import price
 from domain.state import DECKS, GameState, Player

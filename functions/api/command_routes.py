@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from domain.commands import COMMAND_TYPES
-from functions import runtime
+from functions import container
 from functions.api.edge import caller_seat, game_reply, json_response, load_game
 from functions.api.game_routes import TOKEN_REQUIRED, responses
 from functions.api.models import CommandBody, CommandReply, command_body, to_command
@@ -54,7 +54,7 @@ def _run(app: APIGatewayHttpResolver, game_id: str, body: CommandBody) -> Respon
     logger.append_keys(command_id=body.command_id)
     if body.seat is not None and body.seat != seat:
         raise ApiError(403, "wrong_seat", "This token acts for another seat.", seat=seat)
-    outcome = runtime.games().handle(game_id, seat, to_command(body, seat), body.expected_version,
+    outcome = container.games().handle(game_id, seat, to_command(body, seat), body.expected_version,
                                      command_id=body.command_id, loaded=aggregate)
     count("CommandsReplayed" if outcome.replayed else "CommandsAccepted")
     logger.info("command replayed" if outcome.replayed else "command accepted", extra={

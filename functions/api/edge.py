@@ -12,7 +12,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from domain import view
-from functions import runtime
+from functions import container
 from functions.api import json_body
 from functions.api.models import GAME_ID_PATTERN, MAX_BODY_BYTES
 from functions.errors import BEARER_CHALLENGE, MALFORMED_JSON, early_response, install, unauthorized
@@ -89,7 +89,7 @@ def entrypoint(app: APIGatewayHttpResolver, *, token_required: bool = False, wit
 def load_game(game_id: str) -> Aggregate:
     if not _GAME_ID.fullmatch(game_id):
         raise GameNotFound(game_id)
-    aggregate = runtime.games().load(game_id)
+    aggregate = container.games().load(game_id)
     if not aggregate.exists:
         raise GameNotFound(game_id)
     logger.append_keys(game_id=game_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 
-from functions import runtime
+from functions import container
 from functions.api.command_routes import add_command
 from functions.api.edge import Handler, entrypoint, new_app
 from functions.api.game_routes import add_create_game, add_get_events, add_get_game
@@ -15,28 +15,28 @@ Endpoint = tuple[APIGatewayHttpResolver, Handler]
 def command_endpoint(command_type: str) -> Endpoint:
     app = new_app()
     add_command(app, command_type)
-    return app, runtime.bounded(entrypoint(app, token_required=True, with_metrics=True))
+    return app, container.bounded(entrypoint(app, token_required=True, with_metrics=True))
 
 
 def create_game_endpoint() -> Endpoint:
     app = new_app()
     add_create_game(app)
-    return app, runtime.bounded(entrypoint(app, with_metrics=True))
+    return app, container.bounded(entrypoint(app, with_metrics=True))
 
 
 def get_game_endpoint() -> Endpoint:
     app = new_app()
     add_get_game(app)
-    return app, runtime.bounded(entrypoint(app))
+    return app, container.bounded(entrypoint(app))
 
 
 def get_events_endpoint() -> Endpoint:
     app = new_app()
     add_get_events(app)
-    return app, runtime.bounded(entrypoint(app))
+    return app, container.bounded(entrypoint(app))
 
 
 def not_found_endpoint() -> Endpoint:
     """The API's $default route: any other request gets the JSON 404, not API Gateway's own."""
     app = new_app()
-    return app, runtime.bounded(entrypoint(app))
+    return app, container.bounded(entrypoint(app))

@@ -12,7 +12,7 @@ from pydantic import BeforeValidator
 
 from domain.options import SeatSpec
 from domain.redact import redact_history
-from functions import runtime
+from functions import container
 from functions.api.edge import caller_seat, game_reply, json_response, load_game
 from functions.api.models import CreatedGame, CreateGameBody, ErrorReply, GameReply, History
 from functions.observability import count, logger
@@ -67,7 +67,7 @@ def add_create_game(app: APIGatewayHttpResolver) -> None:
         responses=responses(201, CreatedGame, "The game, at version 1, and the seat tokens.", 400, 413, 415, 422),
     )
     def create_game(body: Annotated[CreateGameBody, Body()]) -> Response[CreatedGame]:
-        created = runtime.games().create([SeatSpec(name=s.name) for s in body.seats], body.game_options(),
+        created = container.games().create([SeatSpec(name=s.name) for s in body.seats], body.game_options(),
                                          [s.contact() for s in body.seats])
         game_id = created.aggregate.game_id
         logger.append_keys(game_id=game_id)
@@ -106,7 +106,7 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
         # Only what the loaded state has seen: redaction judges each event against that state.
-        commits = runtime.games().history(aggregate, after)
+        commits = container.games().history(aggregate, after)
         page = commits[:limit]
         # The whole span up to now is judged, not just the page: it tells where an open secret phase began.
         seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != SEATS_RECORD])

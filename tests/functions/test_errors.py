@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from aws_lambda_powertools.event_handler.exceptions import BadRequestError
 
-from functions import runtime
+from functions import container
 from functions.errors import answer
 from infra.store import InMemoryEventStore, StoreError
 from tests.service.gateway import Gateway
@@ -29,7 +29,7 @@ class Broken(InMemoryEventStore):
 ])
 def test_server_side_failures_keep_the_error_shape(memory: MemoryWorld, error: Exception, status: int,
                                                    code: str) -> None:
-    runtime.override(store=Broken(error))
+    container.override(store=Broken(error))
     reply = Gateway().get("/games/abc")
     assert (reply.status, reply.code) == (status, code)
     assert "a bug" not in reply.text and "throttled" not in reply.text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain import legal_actions
-from functions import runtime
+from functions import container
 from infra import budget
 from infra.store.dynamodb import DynamoEventStore
 from service.repository import load
@@ -43,7 +43,7 @@ def assert_unavailable_in_time(reply: Reply, started: float, clock: FakeClock, t
 def test_a_store_that_fails_every_call_answers_503_in_time(aws: AwsWorld, clock: FakeClock, kind: str) -> None:
     gw = Gateway()
     game_id, token = new_game(gw)
-    Faults(runtime.dynamodb(), clock, kind)
+    Faults(container.dynamodb(), clock, kind)
     started = clock.now
     reply = gw.get(f"/games/{game_id}", token=token)
     assert_unavailable_in_time(reply, started, clock, function_timeouts()["GetGameFunction"])
@@ -58,7 +58,7 @@ def test_a_write_that_times_out_answers_503_in_time_and_the_command_can_be_sent_
     store = DynamoEventStore(TABLE_NAME, aws.dynamodb)
     choice = legal_actions(load(store, game_id).state, 0)[0]
     body = {**choice.model_dump(mode="json"), "command_id": "c1"}
-    faults = Faults(runtime.dynamodb(), clock, kind, operations=("PutItem",))
+    faults = Faults(container.dynamodb(), clock, kind, operations=("PutItem",))
     started = clock.now
     assert_unavailable_in_time(gw.post(f"/games/{game_id}/{choice.type}", body, token=token), started, clock,
                                COMMAND_TIMEOUT)

@@ -12,7 +12,7 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError, ConnectTimeoutError, ReadTimeoutError
 
-from functions import runtime
+from functions import container
 from infra import budget
 from infra.budget import CLIENT_CONFIG, OutOfTime, bound
 from tests.faults import FakeClock, Faults, function_timeouts
@@ -32,11 +32,11 @@ def client(service: str = "dynamodb") -> Any:
 
 @pytest.mark.parametrize("service", ["dynamodb", "sns"])
 def test_one_call_and_the_answer_fit_every_function_timeout_even_without_a_deadline(service: str) -> None:
-    runtime.reset()
+    container.reset()
     try:
-        config = getattr(runtime, service)().meta.config  # the clients the functions really use
+        config = getattr(container, service)().meta.config  # the clients the functions really use
     finally:
-        runtime.reset()
+        container.reset()
     retries = config.retries or {}
     attempts = retries.get("total_max_attempts", retries.get("max_attempts", 3) + 1)
     worst = attempts * (config.connect_timeout + config.read_timeout) + budget.RETRY_DELAY

@@ -19,7 +19,7 @@ import pytest
 
 from devtools import cli, cli_play
 from devtools.client import ApiClient
-from functions import runtime
+from functions import container
 from tests.service.gateway import Gateway
 from tests.service.support import memory_world
 
@@ -86,4 +86,4 @@ def cli_world(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: int) -> Ite
         yield Cli(state_file)
     finally:
         next(world, None)
-        runtime.reset()
+        container.reset()

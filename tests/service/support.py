@@ -35,7 +35,7 @@ import boto3  # noqa: E402
 from moto import mock_aws  # noqa: E402
 
 from devtools.template import load_template, table_definition  # noqa: E402
-from functions import runtime  # noqa: E402
+from functions import container  # noqa: E402
 from infra.channels.memory import MemoryMarkers, Outbox  # noqa: E402
 from infra.store import EventStore, InMemoryEventStore  # noqa: E402
 from infra.store.dynamodb import DynamoEventStore  # noqa: E402
@@ -55,10 +55,10 @@ class MemoryWorld:
 
 def memory_world(seed: int = 7) -> Iterator[MemoryWorld]:
     world = MemoryWorld()
-    runtime.reset()
-    runtime.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers)
+    container.reset()
+    container.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers)
     yield world
-    runtime.reset()
+    container.reset()
 
 
 @dataclass
@@ -69,7 +69,7 @@ class AwsWorld:
 
     @property
     def store(self) -> EventStore:
-        return runtime.store()
+        return container.store()
 
     def commit_count(self) -> int:
         pages = self.dynamodb.get_paginator("scan").paginate(
@@ -100,13 +100,13 @@ def aws_world(seed: int = 7) -> Iterator[AwsWorld]:
         queue_url = sqs.create_queue(QueueName="inbox")["QueueUrl"]
         queue_arn = sqs.get_queue_attributes(QueueUrl=queue_url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
         sns.subscribe(TopicArn=topic, Protocol="sqs", Endpoint=queue_arn, Attributes={"RawMessageDelivery": "true"})
-        runtime.reset()
-        runtime.override(rng=random.Random(seed))
+        container.reset()
+        container.override(rng=random.Random(seed))
         yield AwsWorld(dynamodb, sqs, queue_url)
-        runtime.reset()
+        container.reset()
 
 
 def dynamo_store() -> DynamoEventStore:
-    store = runtime.store()
+    store = container.store()
     assert isinstance(store, DynamoEventStore)
     return store

@@ -10,7 +10,7 @@ import pytest
 
 from devtools.bots import BOTS
 from domain import to_act
-from functions import notifier, runtime
+from functions import container, notifier
 from functions.observability import logger
 from infra.store.dynamodb import DynamoEventStore
 from tests.service.gateway import FakeContext, Gateway, Reply
@@ -46,9 +46,9 @@ def test_a_complete_game_through_the_handlers(
     aws: AwsWorld, bots: str, seed: int, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
     players, rng = len(bots), random.Random(seed)
-    runtime.override(rng=random.Random(seed))
+    container.override(rng=random.Random(seed))
     gw = Gateway()
-    gw.operations.watch(runtime.dynamodb())
+    gw.operations.watch(container.dynamodb())
     created = gw.post("/games", {"seats": [{"name": f"Player {i}"} for i in range(players)],
                                  "options": {"flight": "random_all"}})
     assert created.status == 201, created.body
@@ -72,7 +72,7 @@ def test_a_complete_game_through_the_handlers(
         command = BOTS["greedy" if bots[seat] == "g" else "random"](shadow.state, seat, rng)
         body = {**command.model_dump(mode="json"), "command_id": f"cmd-{steps}"}  # a legal action, as-is
         if steps % 10 == 0:
-            runtime.recent_games().clear()  # a cold function: newest snapshot plus later commits
+            container.recent_games().clear()  # a cold function: newest snapshot plus later commits
         store.requests = 0
         reply = gw.post(f"/games/{game_id}/{command.type}", body, token=tokens[seat])
         assert store.requests <= 3, "a command is one Query and one PutItem (plus, at times, a snapshot)"

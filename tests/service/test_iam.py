@@ -7,7 +7,7 @@ import random
 import pytest
 
 from domain.options import SeatSpec
-from functions import notifier, runtime
+from functions import container, notifier
 from service import pipeline
 from tests.service.gateway import FakeContext
 from tests.service.iam import Call, OperationLog, allowed, assert_within_policies, call_of
@@ -32,8 +32,8 @@ def test_the_notifier_may_write_notice_markers_but_no_commit_or_snapshot() -> No
 
 def test_every_call_the_notifier_makes_is_granted_with_its_condition(aws: AwsWorld) -> None:
     log = OperationLog()
-    log.watch(runtime.dynamodb())
-    pipeline.create_game(runtime.store(), [SeatSpec(name="A"), SeatSpec(name="B")], rng=random.Random(1))
+    log.watch(container.dynamodb())
+    pipeline.create_game(container.store(), [SeatSpec(name="A"), SeatSpec(name="B")], rng=random.Random(1))
     records = StreamReader(aws.dynamodb).read()
     with log.running(NOTIFIER):
         assert notifier.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}

@@ -16,7 +16,7 @@ from typing import Any
 from devtools.bots import concrete
 from domain import legal_actions, to_act
 from domain.state import GameState
-from functions import runtime
+from functions import container
 from infra.store import InMemoryEventStore
 from infra.store.memory import MemoryTable
 from service.notices import notices
@@ -32,8 +32,8 @@ def branch(table: MemoryTable) -> InMemoryEventStore:
     copy = MemoryTable(commits={g: dict(rows) for g, rows in table.commits.items()},
                        snapshots={g: dict(rows) for g, rows in table.snapshots.items()})
     store = InMemoryEventStore(copy)
-    runtime.override(store=store)
-    runtime.recent_games().clear()  # a warm cache would hold another branch's game
+    container.override(store=store)
+    container.recent_games().clear()  # a warm cache would hold another branch's game
     return store
 
 
@@ -94,8 +94,8 @@ def test_no_response_to_another_caller_depends_on_a_secret_distill_step(memory: 
         seat = rng.choice(to_act(state))
         if state.opening is not None:
             compared += compare_alternatives(gw, table, game_id, tokens, state, seat, rng)
-            runtime.override(store=memory.store)
-            runtime.recent_games().clear()
+            container.override(store=memory.store)
+            container.recent_games().clear()
         post(gw, game_id, tokens[seat], concrete(rng.choice(legal_actions(state, seat)), rng))
     assert compared >= 30
 

@@ -1,4 +1,5 @@
-"""Small questions about cards and recipes, answered from the catalogue."""
+"""What cards and recipes allow, answered from the catalogue: a card's deck and kind, which recipes a player
+knows and a spirit matches, which washback is valid, which barrels and bottles a player may use."""
 
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import events as ev
+from domain.card_rules import deck_of
 from domain.errors import RuleViolation, require
 from domain.events import Event
-from domain.lookups import deck_of
 from domain.rng import Rng
 from domain.state import GameState, Player
 
@@ -17,11 +17,11 @@ from domain.state import GameState, Player
 Applier = Callable[[GameState, Any], None]
 
 
-class Ctx:
+class Decision:
     def __init__(self, state: GameState, rng: Rng, appliers: Mapping[str, Applier]) -> None:
         self.state = state.clone()
         self.rng = rng
-        self._appliers = appliers  # handed in: the table is built from the phase modules, which use Ctx
+        self._appliers = appliers  # handed in: the table is built from the phase modules, which use Decision
         self.events: list[Event] = []
 
     def emit(self, event: Event) -> None:
