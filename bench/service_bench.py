@@ -69,7 +69,8 @@ class InProcessGateway:
         body = request.data if isinstance(request.data, bytes) else b""
         event = http_event(HttpRequest(method, target, list(request.header_items()), body), route.route_key, params)
         calls, started = self.calls, time.perf_counter()
-        result = self.handlers[spec.logical_id](event, LambdaContext(function_name=spec.logical_id))
+        context = LambdaContext(function_name=spec.logical_id, timeout_seconds=spec.timeout)  # the budget reads it
+        result = self.handlers[spec.logical_id](event, context)
         if method == "POST" and route.path.startswith("/games/{game_id}/") and result["statusCode"] == 200:
             self.command_seconds.append(time.perf_counter() - started)
             self.command_calls.append(self.calls - calls)
