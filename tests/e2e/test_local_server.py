@@ -19,19 +19,14 @@ from devtools import cli_play
 from devtools.client import ApiClient, ApiError
 from devtools.client import bots as http_bots
 from domain.catalogue import GOALS
-from tests.local.process import ServerProcess, eventually
+from tests.local.process import ServerProcess, eventually, running_server
 
 NAMES = ["Ada", "Grace", "Linus"]
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerProcess]:
-    process = ServerProcess()
-    try:
-        process.wait_ready()
-        yield process
-    finally:
-        process.kill()
+    yield from running_server()
 
 
 def notified_seats(server: ServerProcess, game_id: str) -> set[int]:

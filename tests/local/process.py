@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,16 @@ class ServerProcess:
             self.process.kill()
             self.process.wait()
         self.output.close()
+
+
+def running_server(*args: str) -> Iterator[ServerProcess]:
+    """A server for a fixture: ready before the tests use it, killed after them whatever happened."""
+    process = ServerProcess(*args)
+    try:
+        process.wait_ready()
+        yield process
+    finally:
+        process.kill()
 
 
 def eventually(check: Any, timeout: float | None = None, every: float = 0.1) -> Any:

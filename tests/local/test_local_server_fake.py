@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.local.process import WAIT_LIMIT, ServerProcess, eventually, limit
+from tests.local.process import WAIT_LIMIT, ServerProcess, eventually, limit, running_server
 
 TEMPLATE = str(Path(__file__).with_name("fake_template.yaml"))
 
@@ -29,12 +29,7 @@ def call(server: ServerProcess, method: str, path: str, body: bytes | None = Non
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    process = ServerProcess("--template", TEMPLATE, "--data", str(tmp_path_factory.mktemp("local-data")))
-    try:
-        process.wait_ready()
-        yield process
-    finally:
-        process.kill()
+    yield from running_server("--template", TEMPLATE, "--data", str(tmp_path_factory.mktemp("local-data")))
 
 
 def test_a_request_becomes_the_v2_event_of_its_route(server: ServerProcess) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.local.cli_gateway import Cli, cli_world
-from tests.local.process import ROOT, ServerProcess
+from tests.local.process import ROOT, ServerProcess, running_server
 
 PIPE = re.compile(r"^(?P<command>.+?)\s*\|\s*head -(?P<lines>\d+)$")
 
@@ -72,12 +72,7 @@ def test_every_line_of_the_tour_works_typed_literally(monkeypatch: pytest.Monkey
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerProcess]:
-    process = ServerProcess()
-    try:
-        process.wait_ready()
-        yield process
-    finally:
-        process.kill()
+    yield from running_server()
 
 
 def test_the_tour_in_a_shell_against_a_local_server(server: ServerProcess, tmp_path: Path) -> None:
