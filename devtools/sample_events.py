@@ -1,0 +1,96 @@
+"""`python -m devtools.sample_events`: write events/<FunctionLogicalId>.json, one sample event per function of
+template.yaml, for `sam local invoke <Function> -e events/<Function>.json`.
+
+The API events are built by the local server's own translation (devtools/local/apigw.py), so they have the
+shape API Gateway (HTTP API, payload 2.0) sends; the notifier's is one DynamoDB stream record of a new commit.
+Replace SAMPLE_TOKEN with a seat token of a real game to act as that seat. tests/local/test_sample_events.py
+fails when these files drift from the template, and invokes every handler with its sample.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from devtools.local import sam
+from devtools.local.apigw import HttpRequest, http_event
+from devtools.template import TEMPLATE_PATH, load_template
+
+EVENTS_DIR = TEMPLATE_PATH.parent / "events"
+SAMPLE_GAME = "sampleGame01"
+SAMPLE_TOKEN = "replace-with-a-seat-token"
+SAMPLE_TIME = 1_780_000_000.0
+# A body for each command route: well-formed, so a handler answers with the rules' verdict on it.
+SAMPLE_FIELDS: dict[str, dict[str, Any]] = {
+    "choose_distiller": {"distiller": "jeong"}, "buy": {"source": "basic", "card": "yeast"},
+    "gain": {"card": "yeast"}, "look": {"deck": "upgrades"}, "reveal": {"deck": "ingredients"}, "decline": {},
+    "pass": {}, "trade": {"give": "barley", "take": "yeast"}, "distill": {"washback": ["yeast", "water",
+                                                                                          "mixed_grains"]},
+    "redistill": {}, "skip_distill": {}, "name_spirit": {"recipe": "vodka", "barrel": "metal_barrel"},
+    "keep_flavor": {"card": "flavor_oaky"}, "double_flavor": {"card": "flavor_oaky"},
+    "sell": {"spirit": 1, "bottle": "glass_bottle"}, "place_label": {"space": 0}, "age": {"warehouse": 1},
+    "taste": {"sp": 0}, "discard_goal": {"goal": "monarch"}, "claim_goal": {"goal": "C6"}, "decline_goals": {},
+    "swap_goals": {"row": 0, "a": 0, "b": 1},
+}
+
+
+def _api_event(route: sam.Route) -> dict[str, Any]:
+    path = route.path.replace("{game_id}", SAMPLE_GAME)
+    headers = [("host", "127.0.0.1:3000"), ("user-agent", "sam-local-sample")]
+    body = b""
+    if route.method == "POST" and route.path == "/games":
+        body = json.dumps({"seats": [{"name": "Ada"}, {"name": "Grace"}], "options": {"flight": "A"}}).encode()
+    elif route.method == "POST":
+        command = route.path.rsplit("/", 1)[1]
+        body = json.dumps({"command_id": f"sample-{command}", **SAMPLE_FIELDS[command]}).encode()
+        headers.append(("authorization", f"Bearer {SAMPLE_TOKEN}"))
+    if body:
+        headers.append(("content-type", "application/json"))
+    method = "GET" if route.method == "ANY" else route.method
+    target = "/no/such/route" if route.path == "$default" else path
+    params = {"game_id": SAMPLE_GAME} if "{game_id}" in route.path else {}
+    event = http_event(HttpRequest(method, target, headers, body), route.route_key, params, now=SAMPLE_TIME)
+    event["requestContext"]["requestId"] = f"sample-{route.function}"
+    return event
+
+
+def _stream_event() -> dict[str, Any]:
+    """One INSERT of a commit item: the game's first version, as the table's stream (NEW_IMAGE) delivers it."""
+    keys = {"pk": {"S": f"GAME#{SAMPLE_GAME}"}, "sk": {"S": "V#0000000001#C"}}
+    image = {**keys, "kind": {"S": "commit"}, "version": {"N": "1"}}
+    return {"Records": [{
+        "eventID": "sample-1", "eventName": "INSERT", "eventVersion": "1.1", "eventSource": "aws:dynamodb",
+        "awsRegion": "us-east-1",
+        "dynamodb": {"Keys": keys, "NewImage": image, "SequenceNumber": "100000000000000000001",
+                     "SizeBytes": 120, "StreamViewType": "NEW_IMAGE"},
+        "eventSourceARN": "arn:aws:dynamodb:us-east-1:123456789012:table/games/stream/2026-01-01T00:00:00.000",
+    }]}
+
+
+def sample_events() -> dict[str, dict[str, Any]]:
+    """Each function's sample event, by logical id."""
+    specs = sam.functions(load_template(TEMPLATE_PATH), TEMPLATE_PATH.parent)
+    out = {route.function: _api_event(route) for route in sam.routes(specs)}
+    for logical_id in specs:
+        out.setdefault(logical_id, _stream_event())
+    return dict(sorted(out.items()))
+
+
+def text(event: dict[str, Any]) -> str:
+    return json.dumps(event, indent=2, sort_keys=True) + "\n"
+
+
+def main() -> int:
+    EVENTS_DIR.mkdir(exist_ok=True)
+    events = sample_events()
+    for stale in set(EVENTS_DIR.glob("*.json")) - {EVENTS_DIR / f"{k}.json" for k in events}:
+        stale.unlink()
+    for logical_id, event in events.items():
+        (EVENTS_DIR / f"{logical_id}.json").write_text(text(event), encoding="utf-8")
+    print(f"{len(events)} sample events in {EVENTS_DIR}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""events/: one sample event per function of template.yaml (for `sam local invoke -e`), kept in step with the
+template, and each one answered by its handler as documented."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import re
+import tomllib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from devtools.local import sam
+from devtools.sample_events import EVENTS_DIR, SAMPLE_GAME, SAMPLE_TOKEN, sample_events, text
+from devtools.template import TEMPLATE_PATH, load_template
+from domain.options import SeatSpec
+from service.pipeline import create_game
+from tests.service.gateway import FakeContext
+from tests.service.support import MemoryWorld, memory_world
+
+SPECS = sam.functions(load_template(TEMPLATE_PATH), TEMPLATE_PATH.parent)
+EXPECTED = {"CreateGameFunction": {201}, "GetGameFunction": {200}, "GetEventsFunction": {200},
+            "NotFoundFunction": {404}}
+
+
+@pytest.fixture
+def world() -> Iterator[MemoryWorld]:
+    yield from memory_world()
+
+
+def test_every_function_has_its_sample_and_the_files_match_the_template() -> None:
+    expected = sample_events()
+    assert set(expected) == set(SPECS)
+    on_disk = {p.stem for p in EVENTS_DIR.glob("*.json")}
+    assert on_disk == set(SPECS), "run `python -m devtools.sample_events`"
+    for logical_id, event in expected.items():
+        assert (EVENTS_DIR / f"{logical_id}.json").read_text(encoding="utf-8") == text(event), logical_id
+
+
+@pytest.mark.parametrize("logical_id", sorted(SPECS))
+def test_each_handler_answers_its_sample(world: MemoryWorld, logical_id: str) -> None:
+    created = create_game(world.store, [SeatSpec(name="Ada"), SeatSpec(name="Grace")], rng=random.Random(1),
+                          game_id=SAMPLE_GAME)
+    raw = (EVENTS_DIR / f"{logical_id}.json").read_text(encoding="utf-8")
+    event: dict[str, Any] = json.loads(raw.replace(SAMPLE_TOKEN, created.tokens[0]))
+    spec = SPECS[logical_id]
+    handler = getattr(importlib.import_module(spec.module), spec.attr)
+    result = handler(event, FakeContext(logical_id))
+    if logical_id == "NotifierFunction":
+        assert result == {"batchItemFailures": []}
+        assert world.outbox.messages, "the sample commit tells the seats who must act"
+        return
+    status, body = result["statusCode"], json.loads(result["body"])
+    assert status in EXPECTED.get(logical_id, {200, 422}), (status, body)  # a command: done, or the rules' no
+    if status >= 400:
+        assert set(body["error"]) == {"code", "message", "details"}
+
+
+def test_samconfig_deploys_with_the_capability_and_stage_the_template_needs() -> None:
+    config = tomllib.loads((TEMPLATE_PATH.parent / "samconfig.toml").read_text(encoding="utf-8"))
+    stage_pattern = load_template(TEMPLATE_PATH)["Parameters"]["Stage"]["AllowedPattern"]
+    assert config["default"]["global"]["parameters"]["stack_name"]
+    for env in ("default", "prod"):
+        deploy = config[env]["deploy"]["parameters"]
+        assert deploy["capabilities"] == "CAPABILITY_IAM"  # the template creates IAM roles
+        stage = deploy["parameter_overrides"].removeprefix("Stage=")
+        assert re.fullmatch(stage_pattern, stage), stage
