@@ -13,12 +13,24 @@ def emit(name: str, value: float, unit: str, **extra: Any) -> None:
     print(json.dumps({"name": name, "value": round(value, 4), "unit": unit, **extra}), flush=True)
 
 
-def best_of(fn: Callable[[], object], repeat: int = 7, number: int = 5) -> float:
-    """Median seconds per call over `repeat` batches of `number` calls (median resists noise)."""
+def cpu_samples(fn: Callable[[], object], repeat: int = 7, number: int = 5) -> list[float]:
+    """CPU seconds per call (this thread's: a shared machine's other work does not count), one sample per batch
+    of `number` calls, `repeat` batches."""
     samples = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.thread_time()
         for _ in range(number):
             fn()
-        samples.append((time.perf_counter() - start) / number)
-    return statistics.median(samples)
+        samples.append((time.thread_time() - start) / number)
+    return samples
+
+
+def best_of(fn: Callable[[], object], repeat: int = 7, number: int = 5) -> float:
+    """Median CPU seconds per call over `repeat` batches of `number` calls (median resists noise)."""
+    return statistics.median(cpu_samples(fn, repeat, number))
+
+
+def spread(samples: list[float], scale: float = 1.0, digits: int = 3) -> dict[str, float]:
+    """Median with min and max, for a figure's line."""
+    return {"median": round(statistics.median(samples) * scale, digits), "min": round(min(samples) * scale, digits),
+            "max": round(max(samples) * scale, digits)}
