@@ -52,8 +52,6 @@ def pending_text(pending: dict[str, Any]) -> str:
 
 def _spirit(s: dict[str, Any]) -> str:
     where = f"warehouse {s['warehouse']}" if s.get("warehouse") else "washback"
-    if "recipe" not in s:
-        return f"#{s['id']} (hidden until the Distill phase ends) in the {where}"
     parts = [f"#{s['id']} {s.get('recipe') or '?'}", f"in {s.get('barrel')}", where]
     if s.get("times_aged"):
         parts.append(f"aged {s['times_aged']}x")
@@ -76,9 +74,7 @@ def _player(p: dict[str, Any], view: dict[str, Any]) -> list[str]:
     head = f"{'>' if p['seat'] in (view.get('to_act') or []) else ' '} seat {p['seat']} {p['name']}"
     head += f" [{', '.join(marks)}]" if marks else ""
     head += f"  money {p.get('money', 0)}  SP {p.get('sp', 0)}  distiller {p.get('distiller') or '?'}"
-    count = p.get("pantry_count")
-    hidden = f"{count} cards (hidden)" if count is not None else "hidden until the Distill phase ends"
-    pantry = _counted(p["pantry"]) if p.get("pantry") is not None else hidden
+    pantry = _counted(p.get("pantry") or [])
     lines = [head]
     if view.get("secret_phase") and p["seat"] != view.get("you"):
         lines.append("    (as the Distill phase began: what they do in it stays secret until it ends)")
@@ -164,8 +160,7 @@ def render(answer: dict[str, Any]) -> str:
     flight = FLIGHTS.get(str(view.get("flight")))
     if flight:
         lines.append(_row("recipe cubes", _list(f"{r} ({cube_cost(r)})" for r in flight.recipes)))
-    truck = view.get("truck")
-    lines.append(_row("truck", _counted(truck) if truck is not None else "hidden until the Distill phase ends"))
+    lines.append(_row("truck", _counted(view.get("truck") or [])))
     lines.append(_row("labels left", _list(f"{k} {v}" for k, v in (view.get("labels") or {}).items())))
     lines.append(_row("awards", _list(view.get("awards"))))
     lines += ["", "Label spaces (a sold spirit's label goes on a free one, for its reward or for 2 SP)"]

@@ -79,3 +79,21 @@ class Gateway:
 
     def get(self, path: str, **kwargs: Any) -> Reply:
         return self.request("GET", path, **kwargs)
+
+
+class GameGateway(Gateway):
+    """A gateway with the one game a property test's examples share."""
+
+    game_id: str
+    tokens: list[str]
+
+
+def shared_game(world: Any, seats: int) -> GameGateway:
+    """One game per world: hypothesis runs every example in the same function-scoped world."""
+    if world.game is None:
+        gw = GameGateway()
+        created = gw.post("/games", {"seats": [{"name": "ABCDE"[i]} for i in range(seats)]}).body
+        gw.game_id, gw.tokens = created["game_id"], [s["token"] for s in created["seats"]]
+        world.game = gw
+    game: GameGateway = world.game
+    return game

@@ -16,27 +16,15 @@ from hypothesis import strategies as st
 from domain.commands import COMMAND_TYPES
 from functions.api.json_body import MAX_DEPTH, MAX_INT_DIGITS
 from functions.api.models import MAX_BODY_BYTES
-from tests.service.gateway import Gateway, Reply
+from tests.service.gateway import GameGateway, Reply, shared_game
 from tests.service.support import MemoryWorld
 
 BODY_ROUTES = ["/games", *(f"/games/{{game}}/{t}" for t in COMMAND_TYPES)]
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-class _Game(Gateway):
-    game_id: str
-    tokens: list[str]
-
-
-def _game(world: MemoryWorld) -> _Game:
-    """One game per world: hypothesis runs every example in the same function-scoped world."""
-    if world.game is None:
-        gw = _Game()
-        created = gw.post("/games", {"seats": [{"name": "A"}, {"name": "B"}]}).body
-        gw.game_id, gw.tokens = created["game_id"], [s["token"] for s in created["seats"]]
-        world.game = gw
-    game: _Game = world.game
-    return game
+def _game(world: MemoryWorld) -> GameGateway:
+    return shared_game(world, 2)
 
 
 def _valid_body(route: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from devtools.bots import random_bot
 from domain import to_act
 from domain.commands import COMMAND_TYPES
 from service.repository import load
-from tests.service.gateway import Gateway
+from tests.service.gateway import GameGateway, shared_game
 from tests.service.support import MemoryWorld
 
 FIELDS = sorted({name for c in COMMAND_TYPES.values() for name in c.model_fields} | {
@@ -69,7 +69,7 @@ def test_a_legal_action_bent_out_of_shape_never_gets_a_5xx(
     assert reply.status == 200 or set(reply.body["error"]) == {"code", "message", "details"}
 
 
-def _advance(world: MemoryWorld, gw: _PlayedGateway, n: int) -> None:
+def _advance(world: MemoryWorld, gw: GameGateway, n: int) -> None:
     state = load(world.store, gw.game_id).state
     if state.phase == "finished":
         world.game = None  # the next example starts a new game
@@ -84,17 +84,5 @@ def _advance(world: MemoryWorld, gw: _PlayedGateway, n: int) -> None:
     assert reply.status == 200, reply.body
 
 
-class _PlayedGateway(Gateway):
-    game_id: str
-    tokens: list[str]
-
-
-def _game(world: MemoryWorld) -> _PlayedGateway:
-    """One game per world: hypothesis runs every example in the same function-scoped world."""
-    if world.game is None:
-        gw = _PlayedGateway()
-        created = gw.post("/games", {"seats": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}).body
-        gw.game_id, gw.tokens = created["game_id"], [s["token"] for s in created["seats"]]
-        world.game = gw
-    game: _PlayedGateway = world.game
-    return game
+def _game(world: MemoryWorld) -> GameGateway:
+    return shared_game(world, 3)
