@@ -3,7 +3,8 @@
 An aggregate is more than the domain state: it also holds which command ids were already processed, with
 the digest of the command each one carried (so a repeat is recognised on load, for the life of the game,
 and told apart from an id reused for another command), and the seat token hashes (so a command is
-authorised from the same read that loads the game). All of it travels in snapshots.
+authorised from the same read that loads the game). All of it travels in snapshots, the command ids as a
+filter (`service/seen.py`): an id the filter may hold is looked up exactly in the commits.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -19,8 +20,9 @@ from pydantic import ValidationError
 
 from domain import fold
 from domain.state import GameState
-from infra.serialization import SNAPSHOT_SCHEMA_VERSION, domain_event, state_from_json, state_to_json
+from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_event, trusted_state
 from infra.store import Commit, Event, EventStore, Snapshot, StoreError
+from service.seen import Seen
 
 log = logging.getLogger(__name__)
 
@@ -60,15 +62,22 @@ class Processed(NamedTuple):
         return self.digest is None or self.digest == digest
 
 
+Resolve = Callable[[str], "Processed | None"]
+
+
 @dataclass(frozen=True)
 class Aggregate:
     game_id: str
     state: GameState = field(default_factory=GameState)
     version: int = 0
-    processed: Mapping[str, Processed] = field(default_factory=dict)  # by command_key
+    # By command_key: every command since the snapshot the aggregate was loaded from (all, without one) ...
+    processed: Mapping[str, Processed] = field(default_factory=dict)
     token_hashes: tuple[str, ...] = ()
     contacts: tuple[Mapping[str, str] | None, ...] = ()
     snapshot_version: int = 0  # the newest snapshot known to exist (0: none)
+    seen: Seen = field(default_factory=Seen)  # ... and a filter of the keys before that snapshot
+    # Looks a key the filter may hold up in the store's commits; set by `load` (the store is not game data).
+    resolve: Resolve | None = field(default=None, compare=False, repr=False)
 
     @property
     def exists(self) -> bool:
@@ -76,7 +85,25 @@ class Aggregate:
 
     def written_by(self, seat: int | None, command_id: str) -> Processed | None:
         """What a command id already wrote, or None if it was never processed."""
-        return self.processed.get(command_key(seat, command_id))
+        key = command_key(seat, command_id)
+        found = self.processed.get(key)
+        if found is not None or not self.seen.might_hold(key):
+            return found
+        if self.resolve is None:
+            raise LookupError("an aggregate restored from a snapshot needs its store to tell old command ids")
+        return self.resolve(key)
+
+
+def written_in(store: EventStore, game_id: str) -> Resolve:
+    """A command key's Processed from the game's commits (a repeat of an old command, or a filter's false hit)."""
+
+    def resolve(key: str) -> Processed | None:
+        for commit in store.commits(game_id):
+            if command_key(commit.seat, commit.command_id) == key:
+                return Processed(commit.version, commit.digest)
+        return None
+
+    return resolve
 
 
 def fold_commits(aggregate: Aggregate, commits: Sequence[Commit]) -> Aggregate:
@@ -91,8 +118,8 @@ def fold_commits(aggregate: Aggregate, commits: Sequence[Commit]) -> Aggregate:
         for stored in commit.events:
             if stored["type"] == SEATS_RECORD:
                 hashes, contacts = tuple(stored["token_sha256"]), tuple(stored["contacts"])
-            else:
-                events.append(domain_event(stored))
+            else:  # our own store's events, validated when written (infra/trusted.py)
+                events.append(trusted_event(stored))
     return replace(
         aggregate, state=fold(events, aggregate.state), version=commits[-1].version, processed=processed,
         token_hashes=hashes, contacts=contacts,
@@ -109,20 +136,15 @@ def decided(aggregate: Aggregate, commit: Commit, events: Sequence[Any]) -> Aggr
 def to_snapshot(aggregate: Aggregate) -> Snapshot:
     payload = {
         "state": state_to_json(aggregate.state),
-        "processed": {k: _processed_json(p) for k, p in aggregate.processed.items()},
+        "seen": aggregate.seen.adding(aggregate.processed).to_json(),
         "token_sha256": list(aggregate.token_hashes),
         "contacts": [dict(c) if c else None for c in aggregate.contacts],
     }
     return Snapshot(aggregate.game_id, aggregate.version, SNAPSHOT_SCHEMA_VERSION, payload)
 
 
-def _processed_json(processed: Processed) -> int | list[Any]:
-    # A bare version where there is no digest: the shape snapshots had before digests, which this code
-    # still reads. Code from before digests cannot read [version, digest] and replays the commits instead.
-    return processed.version if processed.digest is None else [processed.version, processed.digest]
-
-
 def _processed_from_json(value: Any) -> Processed:
+    # Snapshots before the filter listed every command: [version, digest], or a bare version before digests.
     if isinstance(value, list):
         version, digest = value
         return Processed(int(version), str(digest))
@@ -133,11 +155,13 @@ def from_snapshot(snapshot: Snapshot) -> Aggregate | None:
     """The aggregate a snapshot holds, or None if this code cannot read it (then replay the events)."""
     try:
         payload = snapshot.payload
+        # This service wrote the snapshot from validated events: trusted, unless it is of an older shape.
+        state = trusted_state(payload["state"]) if "seen" in payload else state_from_json(payload["state"])
         return Aggregate(
-            game_id=snapshot.game_id, state=state_from_json(payload["state"]), version=snapshot.version,
-            processed={str(k): _processed_from_json(v) for k, v in payload["processed"].items()},
-            token_hashes=tuple(payload["token_sha256"]), contacts=tuple(payload["contacts"]),
-            snapshot_version=snapshot.version,
+            game_id=snapshot.game_id, state=state, version=snapshot.version,
+            processed={str(k): _processed_from_json(v) for k, v in payload.get("processed", {}).items()},
+            seen=Seen.from_json(payload.get("seen", "")), token_hashes=tuple(payload["token_sha256"]),
+            contacts=tuple(payload["contacts"]), snapshot_version=snapshot.version,
         )
     except (ValidationError, KeyError, TypeError, ValueError, AttributeError):
         log.warning("unreadable snapshot of %s at version %s: replaying", snapshot.game_id, snapshot.version)
@@ -194,7 +218,7 @@ def _load(store: EventStore, game_id: str) -> Aggregate:
     restored = from_snapshot(stream.snapshot)
     if restored is None:
         return fold_commits(Aggregate(game_id), store.commits(game_id))
-    return fold_commits(restored, stream.commits)
+    return fold_commits(replace(restored, resolve=written_in(store, game_id)), stream.commits)
 
 
 def snapshot_due(aggregate: Aggregate) -> bool:

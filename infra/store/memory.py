@@ -90,7 +90,7 @@ class InMemoryEventStore:
             version=version,
             command_id=doc["command_id"],
             seat=doc["seat"],
-            events=tuple(self.registry.upcast(event) for event in doc["events"]),
+            events=self.registry.upcast_all(doc["events"]),
             recorded_at=doc["recorded_at"],
             digest=doc.get("digest"),
         )

@@ -44,6 +44,12 @@ class Registry:
             event = {**fn(dict(event)), "v": event["v"] + 1}
         return event
 
+    def upcast_all(self, events: list[Event]) -> tuple[Event, ...]:
+        """`upcast` of each (the load path: with no upcaster registered, the events as they are)."""
+        if not self._upcasters:
+            return tuple(events)
+        return tuple([self.upcast(event) for event in events])
+
     def __contains__(self, key: object) -> bool:
         return key in self._upcasters
 

@@ -160,9 +160,14 @@ def test_snapshots_every_n_commits_and_loading_from_one_is_loading_everything() 
     assert [o.snapshot_written for o in outcomes].count(True) == 2
     loaded = load(store, game_id)
     replayed = fold_commits(Aggregate(game_id), store.commits(game_id))
-    assert (loaded.state, loaded.version, loaded.processed, loaded.token_hashes) == (
-        replayed.state, replayed.version, replayed.processed, replayed.token_hashes)
-    assert loaded.snapshot_version == 2 * SNAPSHOT_EVERY and len(loaded.processed) == loaded.version
+    assert (loaded.state, loaded.version, loaded.token_hashes) == (replayed.state, replayed.version,
+                                                                   replayed.token_hashes)
+    assert loaded.snapshot_version == 2 * SNAPSHOT_EVERY and len(loaded.processed) == loaded.version - 2 * SNAPSHOT_EVERY
+    assert len(replayed.processed) == loaded.version and len(loaded.seen) == 2 * SNAPSHOT_EVERY
+    for key, first in replayed.processed.items():  # the old ones through the filter and the commits
+        seat, command_id = key.split(":", 1)
+        assert loaded.written_by(None if seat == "-" else int(seat), command_id) == first
+    assert loaded.written_by(0, "never sent") is None
     events = [domain_event(e) for c in store.commits(game_id) for e in c.events if e["type"] != SEATS_RECORD]
     assert fold(events) == loaded.state
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import typing
+from dataclasses import replace
 
 import pytest
 
@@ -20,6 +21,7 @@ from infra.serialization import (
     stored_event,
 )
 from service.repository import SEATS_RECORD, Aggregate, Processed, from_snapshot, to_snapshot
+from service.seen import Seen
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])
@@ -45,7 +47,15 @@ def test_a_snapshot_carries_the_whole_aggregate() -> None:
     assert snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION
     stored = json.loads(json.dumps(snapshot.payload))
     restored = from_snapshot(type(snapshot)(**{**snapshot.__dict__, "payload": stored}))
-    assert restored == Aggregate(**{**aggregate.__dict__, "snapshot_version": 40})
+    assert restored is not None and restored.processed == {}  # the commands: only as a filter
+    assert replace(restored, seen=Seen()) == replace(aggregate, processed={}, snapshot_version=40)
+    with pytest.raises(LookupError):  # a filter's hit is settled from the store: never guessed
+        restored.written_by(0, "a")
+    looked_up: list[str] = []
+    resolving = replace(restored, resolve=lambda key: looked_up.append(key) or aggregate.processed.get(key))
+    assert resolving.written_by(0, "a") == Processed(2, "d1gest")
+    assert resolving.written_by(None, "create") == Processed(1)
+    assert resolving.written_by(1, "a") is None and looked_up == ["0:a", "-:create"]  # a miss reads nothing
 
 
 def test_the_snapshot_schema_version_is_the_state_shape_fingerprint() -> None:

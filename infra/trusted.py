@@ -1,0 +1,154 @@
+"""Trusted decoding: stored events and snapshot states back into domain objects without validating them again.
+
+Everything in the store was validated on its way in (events are dumped from validated models, states from a
+fold of them), so the load path only has to rebuild the objects validation would build: tuples where a field
+is a tuple, int keys where a dict is keyed by int, nested models and dataclasses, defaults filled in. Each
+class's converter is derived once from its type hints, on first use (a cold start that never loads pays
+nothing at import). Upcasting happens before this, in the store. A stored value whose keys do not fit its class
+(a newer or unknown shape) is handed to the validating decoder, so it fails exactly as it did before.
+`tests/infra/test_trusted.py` holds the two decoders equal on random games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+
+Convert = Callable[[Any], Any]
+_set_attr = object.__setattr__
+_SCALARS = (str, int, bool, type(None), typing.Any)
+
+
+class Unsupported(TypeError):
+    """A type hint this decoder has no rule for: add one (the tests derive every converter)."""
+
+
+class Untrusted(ValueError):
+    """A stored value that does not have its class's shape: decode it with validation instead."""
+
+
+def converter(hint: Any) -> Convert | None:
+    """How to turn the JSON form of a `hint`-typed value into what validation makes of it (None: as it is)."""
+    return _converter(hint)
+
+
+@cache
+def _converter(hint: Any) -> Convert | None:  # noqa: C901 -- one branch per kind of type hint
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in _SCALARS or origin is typing.Literal:
+        return None
+    if origin is typing.Annotated:
+        return _converter(args[0])
+    if origin in (types.UnionType, typing.Union):
+        return _optional(hint, args)
+    if origin is tuple:
+        return _tuple(args)
+    if origin is list:
+        item = _converter(args[0])
+        return None if item is None else (lambda v: [item(x) for x in v])
+    if origin is dict:
+        return _dict(*args)
+    if isinstance(hint, type) and issubclass(hint, BaseModel):
+        return model_converter(hint)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return dataclass_converter(hint)
+    raise Unsupported(f"no trusted decoding for {hint!r}")
+
+
+def _optional(hint: Any, args: tuple[Any, ...]) -> Convert | None:
+    present = [a for a in args if a is not type(None)]
+    if len(present) != 1:
+        if all(_converter(a) is None for a in present):
+            return None  # a union of scalars: JSON already holds the value
+        raise Unsupported(f"no trusted decoding for the union {hint!r}")
+    inner = _converter(present[0])
+    return None if inner is None else (lambda v: None if v is None else inner(v))
+
+
+def _tuple(args: tuple[Any, ...]) -> Convert:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _converter(args[0])
+        return tuple if item is None else (lambda v: tuple([item(x) for x in v]))
+    items = [_converter(a) or _same for a in args]
+    if all(i is _same for i in items):
+        return tuple
+    return lambda v: tuple([f(x) for f, x in zip(items, v, strict=True)])
+
+
+def _dict(key: Any, value: Any) -> Convert | None:
+    if key is int:  # JSON object keys are strings; validation turns them back into ints
+        item = _converter(value) or _same
+        return lambda v: {int(k): item(x) for k, x in v.items()}
+    if key is not str:
+        raise Unsupported(f"no trusted decoding for dict keys of {key!r}")
+    item = _converter(value)
+    return None if item is None else (lambda v: {k: item(x) for k, x in v.items()})
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _fields(hints: dict[str, Any]) -> list[tuple[str, Convert]]:
+    """The fields whose JSON form needs converting, with their converters."""
+    found = [(name, _converter(hint)) for name, hint in hints.items()]
+    return [(name, conv) for name, conv in found if conv is not None]
+
+
+@cache
+def model_converter(cls: type[BaseModel], envelope: str | None = None) -> Convert:
+    """A pydantic model's instance built as `model_validate` would build it, without validating. A key named
+    `envelope` is the store's, not the model's (an event's schema version `v`): it is dropped."""
+    fields = cls.model_fields
+    names = frozenset(fields)
+    convert = _fields({n: f.annotation for n, f in fields.items()})
+    new = cls.__new__
+
+    def complete(values: dict[str, Any]) -> tuple[set[str], dict[str, Any]]:
+        given = set(values)
+        if not given <= names or any(f.is_required() and n not in given for n, f in fields.items()):
+            raise Untrusted(f"{cls.__name__}: stored keys {sorted(given)} are not its fields")
+        # Defaults filled in field order, as validation leaves them.
+        return given, {n: values[n] if n in given else f.get_default(call_default_factory=True)
+                       for n, f in fields.items()}
+
+    def build(data: dict[str, Any]) -> BaseModel:
+        values = dict(data)  # never the caller's: stored values stay as they were stored
+        if envelope is not None:
+            values.pop(envelope, None)
+        if values.keys() == names:  # dumped from a model: every field, in field order
+            given = set(names)
+        else:
+            given, values = complete(values)
+        for name, conv in convert:
+            values[name] = conv(values[name])
+        model = new(cls)
+        _set_attr(model, "__dict__", values)
+        _set_attr(model, "__pydantic_fields_set__", given)
+        _set_attr(model, "__pydantic_extra__", None)
+        _set_attr(model, "__pydantic_private__", None)
+        return model
+
+    return build
+
+
+@cache
+def dataclass_converter(cls: type[Any]) -> Convert:
+    """A dataclass instance from its JSON form; missing fields take their defaults, as validation does."""
+    hints = typing.get_type_hints(cls)
+    convert = _fields({f.name: hints[f.name] for f in dataclasses.fields(cls)})
+
+    def build(data: dict[str, Any]) -> Any:
+        values = dict(data)
+        for name, conv in convert:
+            if name in values:
+                values[name] = conv(values[name])
+        return cls(**values)
+
+    return build
