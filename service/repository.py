@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from domain import fold
 from domain.state import GameState
-from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_event, trusted_state
+from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_events, trusted_state
 from infra.store import Commit, Event, EventStore, Snapshot, StoreError
 from service.seen import Seen
 
@@ -111,15 +111,13 @@ def fold_commits(aggregate: Aggregate, commits: Sequence[Commit]) -> Aggregate:
     if not commits:
         return aggregate
     processed = dict(aggregate.processed)
+    processed.update({command_key(c.seat, c.command_id): Processed(c.version, c.digest) for c in commits})
     hashes, contacts = aggregate.token_hashes, aggregate.contacts
-    events: list[Any] = []
-    for commit in commits:
-        processed[command_key(commit.seat, commit.command_id)] = Processed(commit.version, commit.digest)
-        for stored in commit.events:
-            if stored["type"] == SEATS_RECORD:
-                hashes, contacts = tuple(stored["token_sha256"]), tuple(stored["contacts"])
-            else:  # our own store's events, validated when written (infra/trusted.py)
-                events.append(trusted_event(stored))
+    stored = [event for commit in commits for event in commit.events]
+    for record in (e for e in stored if e["type"] == SEATS_RECORD):
+        hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
+    # Our own store's events, validated when they were written: decoded without validating again.
+    events = trusted_events([e for e in stored if e["type"] != SEATS_RECORD])
     return replace(
         aggregate, state=fold(events, aggregate.state), version=commits[-1].version, processed=processed,
         token_hashes=hashes, contacts=contacts,

@@ -8,7 +8,6 @@ usable snapshot.
 
 from __future__ import annotations
 
-import json
 import os
 import zlib
 from collections.abc import Iterable, Iterator
@@ -28,6 +27,7 @@ from infra.store.base import (
     check_commit,
     check_snapshot,
     dump_json,
+    load_json,
 )
 from infra.store.upcasting import Registry, default_registry
 
@@ -192,7 +192,7 @@ class DynamoEventStore:
             version=int(item["version"]["N"]),
             command_id=item["command_id"]["S"],
             seat=int(item["seat"]["N"]) if "seat" in item else None,
-            events=self.registry.upcast_all(json.loads(item["events"]["S"])),
+            events=self.registry.upcast_all(load_json(item["events"]["S"])),
             recorded_at=item["recorded_at"]["S"],
             digest=item["digest"]["S"] if "digest" in item else None,
         )
@@ -201,7 +201,7 @@ class DynamoEventStore:
     def _snapshot(game_id: str, item: Item) -> Snapshot:
         stored = item["payload"]
         # Snapshots written before compression hold a string: still read (their schema version decides).
-        payload = json.loads(zlib.decompress(stored["B"]) if "B" in stored else stored["S"])
+        payload = load_json(zlib.decompress(stored["B"]) if "B" in stored else stored["S"])
         return Snapshot(
             game_id=game_id,
             version=int(item["version"]["N"]),

@@ -15,6 +15,7 @@ from infra.store.base import (
     check_commit,
     check_snapshot,
     dump_json,
+    load_json,
 )
 from infra.store.upcasting import Registry, default_registry
 
@@ -82,7 +83,7 @@ class InMemoryEventStore:
         return self.commits(game_id, after=known)
 
     def _commits(self, game_id: str, rows: dict[int, str], after: int) -> tuple[Commit, ...]:
-        return tuple(self._commit(game_id, v, json.loads(rows[v])) for v in sorted(rows) if v > after)
+        return tuple(self._commit(game_id, v, load_json(rows[v])) for v in sorted(rows) if v > after)
 
     def _commit(self, game_id: str, version: int, doc: dict[str, Any]) -> Commit:
         return Commit(
