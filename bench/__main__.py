@@ -6,7 +6,8 @@ import importlib
 import sys
 
 # local_bench last: it starts the local server in this process (its environment, its moto).
-MODULES = ("bench.domain_bench", "bench.replay_bench", "bench.snapshot_bench", "bench.service_bench", "bench.local_bench")
+MODULES = ("bench.domain_bench", "bench.replay_bench", "bench.snapshot_bench", "bench.service_bench",
+           "bench.local_bench")
 
 
 def main() -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -52,7 +53,7 @@ def play(store: DynamoEventStore, players: int, seed: int) -> Aggregate:
     while aggregate.state.phase != "finished":
         seat = rng.choice(to_act(aggregate.state))
         command = random_bot(aggregate.state, seat, rng)
-        command_id = "%08x-%04x-4%03x-%04x-%012x" % tuple(rng.getrandbits(b) for b in (32, 16, 12, 16, 48))
+        command_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
         aggregate = pipeline.handle(store, aggregate.game_id, seat, command, rng=rng, loaded=aggregate,
                                     command_id=command_id).aggregate
     return aggregate

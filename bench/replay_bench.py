@@ -20,6 +20,7 @@ from infra.serialization import SNAPSHOT_SCHEMA_VERSION
 from infra.store.dynamodb import DynamoEventStore
 from service.repository import Aggregate, fold_commits, from_snapshot
 
+
 def record(players: int = 4, seed: int = 11) -> tuple[str, list[dict[str, Any]], Aggregate]:
     """A finished game's items, newest first, as a descending Query returns them; and the game itself."""
     with moto_table() as client:

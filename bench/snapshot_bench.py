@@ -1,85 +1,96 @@
-"""How often to snapshot: what a cold load reads and folds, against what the snapshots cost to write.
+"""How often to snapshot, and how many items a cold load's Query page asks for: read units against write units.
 
-A 4-player game is played through the pipeline into the in-memory store; then, for each interval N, every
-version is loaded cold (newest snapshot at or below it, plus the commits since) as the DynamoDB store would.
-Read units follow DynamoDB's Query rule (the items' sizes summed, rounded up to 4 KB; strongly consistent);
-write units are the snapshots' (1 per KB), spread over the commands."""
+A 4- and a 5-player game are played through the pipeline into moto's DynamoDB with the real DynamoEventStore,
+snapshotting after every commit, so every version has its real snapshot item. For each interval N, the items
+a table snapshotting every N commits would hold at each version v (commits 1..v, snapshots at N, 2N, ... <= v)
+are read as the store's descending Query reads them, page by page; each page is billed on its own as DynamoDB
+bills a strongly consistent Query (its items' sizes, by DynamoDB's size rule, summed and rounded up to 4 KB),
+up to the page holding the newest snapshot. Write units: each snapshot item's size rounded up to 1 KB, spread
+over the commands.
+"""
 
 from __future__ import annotations
 
-import json
 import math
-import random
 import statistics
-import time
+from typing import Any
 
+from bench.dynamo import TABLE, item_bytes, moto_table, partition_items, play
 from bench.report import emit
-from devtools.bots import random_bot
-from domain import to_act
-from domain.options import SeatSpec
-from infra.store import InMemoryEventStore
-from infra.store.base import dump_json
-from service import pipeline
-from service.repository import Aggregate, fold_commits, from_snapshot, to_snapshot
+from infra.store.dynamodb import DynamoEventStore
+from service import repository
 
-INTERVALS = (0, 10, 25, 50, 100)  # 0: never snapshot
+INTERVALS = (10, 15, 20, 25, 30, 50)
+PAGE_SLACK = (1, 2, 4, 7)  # page size = N + slack
+GAMES = ((4, 11), (5, 12))  # (players, seed)
+BUDGET = 3
 
 
-def _record() -> tuple[InMemoryEventStore, str, int]:
-    store, rng = InMemoryEventStore(), random.Random(11)
-    created = pipeline.create_game(store, [SeatSpec(name=n) for n in "ABCD"], rng=rng)
-    aggregate, version = created.aggregate, 1
-    game_id = aggregate.game_id
-    while aggregate.state.phase != "finished":
-        seat = rng.choice(to_act(aggregate.state))
-        outcome = pipeline.handle(store, game_id, seat, random_bot(aggregate.state, seat, rng), rng=rng,
-                                  loaded=aggregate)
-        aggregate, version = outcome.aggregate, outcome.version
-    return store, game_id, version
+def _recorded(players: int, seed: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Item sizes by version: commits and (one per version) snapshots."""
+    every = repository.SNAPSHOT_EVERY
+    repository.SNAPSHOT_EVERY = 1
+    try:
+        with moto_table() as client:
+            game = play(DynamoEventStore(TABLE, client), players, seed)
+            items = partition_items(client, game.game_id)
+    finally:
+        repository.SNAPSHOT_EVERY = every
+    commits = {int(i["version"]["N"]): item_bytes(i) for i in items if i["kind"]["S"] == "commit"}
+    snapshots = {int(i["version"]["N"]): item_bytes(i) for i in items if i["kind"]["S"] == "snapshot"}
+    return commits, snapshots
+
+
+def read_units(version: int, every: int, page: int, commits: dict[int, int], snapshots: dict[int, int]) -> int:
+    """One descending Query at `version`: a snapshot sorts just above its commit; pages of `page` items."""
+    newest_first: list[tuple[int, bool]] = []  # (bytes, is a snapshot)
+    for v in range(version, 0, -1):
+        if v % every == 0:
+            newest_first.append((snapshots[v], True))
+        newest_first.append((commits[v], False))
+    units = 0
+    for start in range(0, len(newest_first), page):
+        chunk = newest_first[start:start + page]
+        units += math.ceil(sum(size for size, _ in chunk) / 4096)
+        if any(is_snapshot for _, is_snapshot in chunk):
+            break
+    return units
+
+
+def trade_off(every: int, slack: int, games: list[tuple[int, dict[int, int], dict[int, int]]]) -> dict[str, Any]:
+    units, writes, commands = [], 0, 0
+    for _, commits, snapshots in games:
+        last = max(commits)
+        units += [read_units(v, every, every + slack, commits, snapshots) for v in range(1, last + 1)]
+        writes += sum(math.ceil(snapshots[v] / 1024) for v in range(every, last + 1, every))
+        commands += last
+    return {"every": every, "page": every + slack, "max": max(units), "mean": statistics.mean(units),
+            "writes": writes / commands}
 
 
 def run() -> None:
-    store, game_id, last = _record()
-    commits = store.commits(game_id)
-    commit_bytes = [len(dump_json(list(c.events))) + 120 for c in commits]  # + keys and attributes
-    snapshots: dict[int, Aggregate] = {}
-    aggregate = Aggregate(game_id)
-    for commit in commits:
-        aggregate = fold_commits(aggregate, [commit])
-        snapshots[commit.version] = aggregate
-    snapshot_bytes = {v: len(json.dumps(to_snapshot(a).payload)) + 60 for v, a in snapshots.items()}
-    for every in INTERVALS:
-        page = every + 7 if every else 32  # the store reads pages "a little above" the interval (PAGE_SLACK)
-        units, seconds = [], []
-        for version in range(1, last + 1):
-            base = (version // every) * every if every else 0
-            units.append(_read_units(version, base, page, commit_bytes, snapshot_bytes.get(base, 0), every))
-            if version % 7 == 0:  # time a sample of cold folds
-                started = time.perf_counter()
-                restored = from_snapshot(to_snapshot(snapshots[base])) if base else Aggregate(game_id)
-                fold_commits(restored, commits[base:version])
-                seconds.append(time.perf_counter() - started)
-        writes = sum(math.ceil(snapshot_bytes[v] / 1024) for v in range(every, last + 1, every)) if every else 0
-        emit("cold_load_read_units", statistics.mean(units), "RCU", snapshot_every=every or "never",
-             page_size=page, max=max(units), cold_fold_ms=round(statistics.median(seconds) * 1000, 2),
-             snapshot_write_units_per_command=round(writes / last, 3), commands=last,
-             # On-demand prices: a write unit costs 5 read units. f = share of loads that are cold.
-             cost_per_command_in_read_units={f"cold_{f}": round(f * statistics.mean(units) + 5 * writes / last, 2)
+    games = [(players, *_recorded(players, seed)) for players, seed in GAMES]
+    rows = [trade_off(every, slack, games) for every in INTERVALS for slack in PAGE_SLACK]
+    for row in rows:
+        emit("cold_load_read_units", row["mean"], "RCU", snapshot_every=row["every"], page_size=row["page"],
+             max=row["max"], snapshot_write_units_per_command=round(row["writes"], 3),
+             # On-demand prices: a write unit costs 5 read units.
+             cost_per_command_in_read_units={f"cold_{f}": round(f * row["mean"] + 5 * row["writes"], 2)
                                              for f in (0.25, 0.5, 1.0)})
+    current = next(r for r in rows if (r["every"], r["page"]) == (repository.SNAPSHOT_EVERY, _page_size()))
+    largest = max(s for _, _, snapshots in games for s in snapshots.values())
+    emit("cold_load_read_units_max", current["max"], "RCU", target=f"<= {BUDGET}",
+         mean=round(current["mean"], 3), snapshot_every=current["every"], page_size=current["page"],
+         snapshot_write_units_per_command=round(current["writes"], 3), largest_snapshot_bytes=largest,
+         games=[f"{players} players, {max(commits)} commits" for players, commits, _ in games],
+         over="every version of each game")
 
 
-def _read_units(version: int, base: int, page: int, commit_bytes: list[int], snapshot: int, every: int) -> int:
-    """One descending Query, page by page (each page holds `page` items and is billed on its own: its items'
-    sizes summed, rounded up to 4 KB), until the page holding the newest snapshot, or the first commit."""
-    items: list[tuple[int, bool]] = []  # (bytes, is the snapshot to stop at), newest first
-    for v in range(version, 0, -1):
-        if every and v % every == 0:
-            items.append((snapshot if v == base else 0, v == base))  # other snapshots: sized 0, see below
-        items.append((commit_bytes[v - 1], False))
-    units = 0
-    for i in range(0, len(items), page):
-        chunk = items[i:i + page]
-        units += math.ceil(sum(b for b, _ in chunk) / 4096)
-        if any(stop for _, stop in chunk):
-            break
-    return units
+def _page_size() -> int:
+    import inspect
+
+    return int(inspect.signature(DynamoEventStore.__init__).parameters["page_size"].default)
+
+
+if __name__ == "__main__":
+    run()

@@ -39,7 +39,7 @@ def converter(hint: Any) -> Convert | None:
 
 
 @cache
-def _converter(hint: Any) -> Convert | None:  # noqa: C901 -- one branch per kind of type hint
+def _converter(hint: Any) -> Convert | None:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint in _SCALARS or origin is typing.Literal:
         return None
@@ -83,8 +83,8 @@ def _tuple(args: tuple[Any, ...]) -> Convert:
 
 def _dict(key: Any, value: Any) -> Convert | None:
     if key is int:  # JSON object keys are strings; validation turns them back into ints
-        item = _converter(value) or _same
-        return lambda v: {int(k): item(x) for k, x in v.items()}
+        of_value = _converter(value) or _same
+        return lambda v: {int(k): of_value(x) for k, x in v.items()}
     if key is not str:
         raise Unsupported(f"no trusted decoding for dict keys of {key!r}")
     item = _converter(value)

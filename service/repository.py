@@ -26,12 +26,11 @@ from service.seen import Seen
 
 log = logging.getLogger(__name__)
 
-# A snapshot once this many commits have piled up since the last one. Chosen with bench/snapshot_bench.py: a
-# snapshot is ~10 KB (10 write units) against ~300-byte commits, so for a whole 4-player game (~190 commands)
-# 50 costs least per command whether a quarter, half or all of the loads are cold (25 ties only when every load
-# is cold; 10 pays more in writes than it saves in reads). Keep the DynamoDB store's page size a little above
-# it (DynamoEventStore's `page_size`), so a cold load stays one Query.
-SNAPSHOT_EVERY = 50
+# A snapshot once this many commits have piled up since the last one, and the DynamoDB store's page one item
+# more (DynamoEventStore's `page_size`), so a cold load is one Query page: the newest snapshot (about 3 KB,
+# compressed) and the commits after it. Chosen with bench/snapshot_bench.py (docs/adr/0008): the largest interval
+# whose worst cold load of a 4- and a 5-player game, at any version, reads at most 3 read units.
+SNAPSHOT_EVERY = 20
 
 # The creation commit carries one record that is not a domain event: the seats' token hashes and
 # contact details. It is folded here, never handed to the domain, never served in a history.

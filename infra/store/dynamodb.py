@@ -56,10 +56,10 @@ class DynamoEventStore:
         table: str,
         client: DynamoDBClient | None = None,
         registry: Registry | None = None,
-        page_size: int = 57,  # service.repository.SNAPSHOT_EVERY + 7: see bench/snapshot_bench.py
+        page_size: int = 21,  # service.repository.SNAPSHOT_EVERY + 1: see bench/snapshot_bench.py
     ) -> None:
-        """`page_size` bounds what one Query reads (and bills): set it a little above the snapshot
-        interval so the newest snapshot is normally on the first page."""
+        """`page_size` bounds what one Query reads (and bills, every item on the page): one above the snapshot
+        interval, the newest snapshot is on the first page, and few commits from before it are."""
         self.table = table
         self.registry = registry if registry is not None else default_registry
         self.page_size = page_size
