@@ -20,9 +20,9 @@ from bench.report import emit
 from infra.store.dynamodb import DynamoEventStore
 from service import repository
 
-INTERVALS = (10, 15, 20, 25, 30, 50)
+INTERVALS = (10, 15, 18, 20, 25, 50)
 PAGE_SLACK = (1, 2, 4, 7)  # page size = N + slack
-GAMES = ((4, 11), (5, 12))  # (players, seed)
+GAMES = ((4, 11), (5, 12), (4, 21), (5, 22))  # (players, seed)
 BUDGET = 3
 
 
