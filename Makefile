@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 3000
 DATA ?=
+AWS_PORT ?=
+AWS_HOST ?=
 PYTEST_ARGS ?=
 
 .PHONY: setup test lint unit quick bench serve demo clean openapi
@@ -33,7 +35,8 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 serve: $(STAMP)
-	$(BIN)/distilled serve --port $(PORT) $(if $(DATA),--data $(DATA))
+	$(BIN)/distilled serve --port $(PORT) $(if $(DATA),--data $(DATA)) \
+		$(if $(AWS_PORT),--aws-port $(AWS_PORT)) $(if $(AWS_HOST),--aws-host $(AWS_HOST))
 
 demo: $(STAMP)
 	$(BIN)/distilled demo

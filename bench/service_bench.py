@@ -1,55 +1,75 @@
-"""Service figures under moto: a complete 4-player game through the Lambda handlers, in process."""
+"""Service figures under moto: whole 4-player games through the Lambda handlers, in process, and the notifier over
+their streams.
+
+Each game is played twice from the same seed: warm (one container for every function; its cache holds the game
+as the last request left it) and cold (before each command the container's services are dropped, clients kept:
+the load reads the newest snapshot and the commits since from the store, as a new container would; building the
+clients again is a cold start's cost, `cold_start_ratio`'s business). A command's cost is the thread CPU time of
+its handler call without moto's share (bench/capacity.py: mock_aws serves requests in the calling thread, and
+DynamoDB's work is not the Lambda's), its DynamoDB requests, and its read and write units by DynamoDB's rules.
+Growth is the median of the last tenth of a game's commands over the median of its first tenth: the same game,
+the same run. Lines give the median over the games with min-max.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import random
 import statistics
-import subprocess
-import sys
-import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.request import Request
 
-from bench.report import emit
+from bench.capacity import Cost, Meter, item_bytes
+from bench.report import emit, spread
+
+Figure = tuple[str, float, str, dict[str, Any]]
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = "bench-games"
+REGION = "eu-west-1"
 ENVIRONMENT = {
-    "AWS_ACCESS_KEY_ID": "bench", "AWS_SECRET_ACCESS_KEY": "bench", "AWS_DEFAULT_REGION": "eu-west-1",
-    "AWS_REGION": "eu-west-1", "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled", "TABLE_NAME": TABLE,
-    "TOPIC_ARN": "arn:aws:sns:eu-west-1:123456789012:turns", "POWERTOOLS_SERVICE_NAME": "bench",
+    "AWS_ACCESS_KEY_ID": "bench", "AWS_SECRET_ACCESS_KEY": "bench", "AWS_DEFAULT_REGION": REGION,
+    "AWS_REGION": REGION, "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled", "TABLE_NAME": TABLE,
+    "TOPIC_ARN": f"arn:aws:sns:{REGION}:123456789012:turns", "POWERTOOLS_SERVICE_NAME": "bench",
     "POWERTOOLS_METRICS_NAMESPACE": "Bench", "POWERTOOLS_TRACE_DISABLED": "1", "POWERTOOLS_LOG_LEVEL": "ERROR",
     "POWERTOOLS_METRICS_DISABLED": "1",
 }
-IMPORT_RUNS = 7
-HANDLER_IMPORT = "import functions.commands.buy"
-# The baseline imports exactly the library modules the handler ends up loading, nothing of ours.
-LIBRARIES = ("boto3", "botocore", "pydantic", "pydantic_core", "aws_lambda_powertools", "aws_xray_sdk")
-LIST_LIBRARY_MODULES = (HANDLER_IMPORT + "; import sys; print(' '.join(sorted(m for m in sys.modules "
-                        f"if m.split('.')[0] in {LIBRARIES!r})))")
+SEEDS = tuple(range(4, 4 + int(os.environ.get("BENCH_SERVICE_GAMES", "5"))))
+TARGET_GROWTH = "<= 1.2"
+
+
+@dataclass
+class Played:
+    game_id: str
+    commands: list[Cost] = field(default_factory=list)
+
+
+def fresh_container() -> None:
+    """A new container's services (store, cache, everything built per cold start) around the same clients."""
+    from functions import container
+
+    container.override(dynamodb=container.dynamodb(), sns=container.sns(), rng=container.rng())
 
 
 class InProcessGateway:
     """An ApiClient transport: routes from template.yaml, API Gateway v2 events, handlers called directly."""
 
-    def __init__(self) -> None:
+    def __init__(self, meter: Meter, cold: bool, after_command: Callable[[], None] | None = None) -> None:
         from devtools.local import sam
         from devtools.template import load_template
 
-        template = load_template(ROOT / "template.yaml")
-        self.specs = sam.functions(template, ROOT)
+        self.specs = sam.functions(load_template(ROOT / "template.yaml"), ROOT)
         self.table = sam.routes(self.specs)
         self.handlers: dict[str, Any] = {}
-        self.command_seconds: list[float] = []
-        self.command_calls: list[int] = []
-        self.calls = 0  # DynamoDB requests, counted on the client by a botocore hook
-
-    def count_call(self, **_: Any) -> None:
-        self.calls += 1
+        self.meter, self.cold, self.after_command = meter, cold, after_command
+        self.commands: list[Cost] = []
 
     def __call__(self, request: Request, timeout: float) -> tuple[int, bytes]:
         import importlib
@@ -57,8 +77,7 @@ class InProcessGateway:
         from devtools.local import sam
         from devtools.local.apigw import HttpRequest, LambdaContext, http_event
 
-        path = request.full_url.split("//", 1)[1].partition("/")[2]
-        target = "/" + path
+        target = "/" + request.full_url.split("//", 1)[1].partition("/")[2]
         method = request.get_method()
         found = sam.find_route(self.table, method, target.partition("?")[0])
         assert found is not None, target
@@ -68,53 +87,201 @@ class InProcessGateway:
             self.handlers[spec.logical_id] = getattr(importlib.import_module(spec.module), spec.attr)
         body = request.data if isinstance(request.data, bytes) else b""
         event = http_event(HttpRequest(method, target, list(request.header_items()), body), route.route_key, params)
-        calls, started = self.calls, time.perf_counter()
         context = LambdaContext(function_name=spec.logical_id, timeout_seconds=spec.timeout)  # the budget reads it
-        result = self.handlers[spec.logical_id](event, context)
-        if method == "POST" and route.path.startswith("/games/{game_id}/") and result["statusCode"] == 200:
-            self.command_seconds.append(time.perf_counter() - started)
-            self.command_calls.append(self.calls - calls)
+        command = method == "POST" and route.path.startswith("/games/{game_id}/")
+        if command and self.cold:
+            fresh_container()
+        result, cost = self.meter.measure(lambda: self.handlers[spec.logical_id](event, context))
+        if command and result["statusCode"] == 200:
+            self.commands.append(cost)
+            if self.after_command is not None:
+                self.after_command()
         return int(result["statusCode"]), str(result.get("body") or "").encode()
 
 
-def _play_game() -> list[tuple[str, float, str, dict[str, Any]]]:
+def _play(seed: int, cold: bool, meter: Meter, after_command: Callable[[], None] | None = None) -> Played:
+    from devtools.client.bots import play
+    from devtools.client.http import ApiClient
+    from functions import container
+
+    container.override(rng=random.Random(seed))
+    gateway = InProcessGateway(meter, cold, after_command)
+    api = ApiClient("http://bench.local", transport=gateway, retries=0)
+    created = api.create_game(["A", "B", "C", "D"])
+    game_id, tokens = created["game_id"], dict(enumerate(api.tokens(created)))
+    if isinstance(after_command, Notifier):
+        after_command.game_id = game_id
+        after_command()  # the new game's commit: every seat told to choose a distiller
+    gateway.commands.clear()
+    run = play(api, game_id, tokens, random.Random(seed))
+    assert run.finished, f"the benchmark game of seed {seed} did not finish"
+    return Played(game_id, list(gateway.commands))
+
+
+def _growth(costs: list[Cost], with_moto: bool = False) -> tuple[float, float, float]:
+    """(last tenth's median / first tenth's, first median, last median), CPU seconds."""
+    seconds = [c.cpu if with_moto else c.handler for c in costs]
+    tenth = max(1, len(seconds) // 10)
+    first, last = statistics.median(seconds[:tenth]), statistics.median(seconds[-tenth:])
+    return last / first, first, last
+
+
+def _units(games: list[Played]) -> dict[str, dict[str, float]]:
+    every = [c for g in games for c in g.commands]
+    return {kind: {"mean": round(statistics.mean(getattr(c, kind) for c in every), 2),
+                   "max": max(getattr(c, kind) for c in every)} for kind in ("read_units", "write_units")}
+
+
+def _growth_line(mode: str, games: list[Played]) -> Figure:
+    growths = [_growth(g.commands) for g in games]
+    ratios = [r for r, _, _ in growths]
+    return line(f"command_latency_growth_{mode}", statistics.median(ratios), "ratio", target=TARGET_GROWTH,
+         games=spread(ratios), commands=spread([float(len(g.commands)) for g in games], digits=0),
+         first_ms=spread([f for _, f, _ in growths], 1000), last_ms=spread([la for _, _, la in growths], 1000),
+         with_moto=spread([_growth(g.commands, with_moto=True)[0] for g in games]),
+         units_per_command=_units(games), clock="thread CPU time of the handler call, moto's share excluded",
+         cache="one warm container for every function" if mode == "warm" else "dropped before each command")
+
+
+class Notifier:
+    """The notifier function in a container of its own (its own services and cache, the same clients), kept warm
+    across invocations, fed the game's new commits after every command, one commit per invocation: turns are
+    hours apart, so a stream batch seldom holds more."""
+
+    def __init__(self, meter: Meter, stream: _Stream) -> None:
+        self.meter, self.stream = meter, stream
+        self.game_id = ""
+        self.cost, self.notices, self.commits = Cost(), 0, 0
+        self._own: tuple[Any, Any] | None = None
+
+    @contextmanager
+    def _container(self) -> Iterator[None]:
+        """Swaps this function's container state in (functions/container.py holds one per process)."""
+        from functions import container
+
+        outer = (container._given, container._services)
+        if self._own is None:
+            container._services = None  # built anew on first use, around the same given clients
+        else:
+            container._given, container._services = self._own
+        try:
+            yield
+        finally:
+            self._own = (container._given, container._services)
+            container._given, container._services = outer
+
+    def __call__(self) -> None:
+        from devtools.local.apigw import LambdaContext
+        from functions import notifier
+
+        for record in self.stream.read():
+            image = record["dynamodb"].get("NewImage", {})
+            if record["eventName"] != "INSERT" or image.get("kind", {}).get("S") != "commit":
+                continue  # the mapping's FilterCriteria
+            if image["pk"]["S"] != f"GAME#{self.game_id}":
+                continue
+            event = {"Records": [record]}
+            context = LambdaContext(function_name="NotifierFunction", timeout_seconds=10)
+            with self._container():
+                answer, cost = self.meter.measure(functools.partial(notifier.lambda_handler, event, context))
+            assert not answer["batchItemFailures"], answer
+            for name in ("cpu", "moto", "dynamodb", "sns", "read_units", "write_units", "sns_chunks"):
+                setattr(self.cost, name, getattr(self.cost, name) + getattr(cost, name))
+            self.notices += cost.sns
+            self.commits += 1
+
+
+def line(name: str, value: float, unit: str, **extra: Any) -> Figure:
+    return name, value, unit, extra
+
+
+def _figures(add: Callable[[Figure], None]) -> None:
     import boto3
     from moto import mock_aws
 
-    from devtools.client.bots import play
-    from devtools.client.http import ApiClient
+    from devtools.local.streams import lambda_record
     from devtools.template import load_template, table_definition
     from functions import container
 
+    warm: list[Played] = []
+    cold: list[Played] = []
+    notifier: list[tuple[Cost, int, int]] = []
     with mock_aws():
         client = boto3.client("dynamodb")
         client.create_table(TableName=TABLE, **table_definition(load_template(ROOT / "template.yaml")))
+        boto3.client("sns").create_topic(Name="turns")
         container.reset()
-        container.override(rng=random.Random(4))
-        gateway = InProcessGateway()
-        container.dynamodb().meta.events.register("before-call.dynamodb", gateway.count_call)
-        api = ApiClient("http://bench.local", transport=gateway, retries=0)
-        created = api.create_game(["A", "B", "C", "D"])
-        game_id, tokens = created["game_id"], dict(enumerate(api.tokens(created)))
-        gateway.command_seconds.clear()
-        gateway.command_calls.clear()
-        run = play(api, game_id, tokens, random.Random(4))
-        assert run.finished, "the benchmark game did not finish"
-        sizes = sorted(_item_bytes(item) for item in _commit_items(client, game_id))
+        fresh_container()  # the clients built once, as a container would, and kept from here on
+        meter = Meter(container.dynamodb(), container.sns())
+        stream = _Stream(lambda_record)
+        for seed in SEEDS:
+            notify = Notifier(meter, stream)
+            warm.append(_play(seed, False, meter, notify))
+            notifier.append((notify.cost, notify.notices, notify.commits))
+            cold.append(_play(seed, True, meter))
+        sizes = sorted(item_bytes(i) for g in warm for i in _commit_items(client, g.game_id))
         container.reset()
-    lat = gateway.command_seconds
-    tenth = max(1, len(lat) // 10)
-    first, last = statistics.median(lat[:tenth]), statistics.median(lat[-tenth:])
-    calls = gateway.command_calls
+    add(_growth_line("warm", warm))
+    add(_growth_line("cold", cold))
+    for mode, games in (("warm", warm), ("cold", cold)):
+        calls = [c.dynamodb for g in games for c in g.commands]
+        add(line(f"dynamodb_calls_per_command_{mode}", statistics.mean(calls), "requests", max=max(calls),
+             commands=len(calls), floor="1 read + 1 write", target="<= 3 (+1 snapshot write every 50 commands)"))
+    add(line("commit_bytes_p50", float(sizes[len(sizes) // 2]), "bytes", commits=len(sizes), max=sizes[-1],
+             note="DynamoDB item size: attribute names + values", target="<= 4096 (one read unit)"))
+    for figure in _notifier_lines(notifier):
+        add(figure)
+
+
+def _notifier_lines(runs: list[tuple[Cost, int, int]]) -> list[Figure]:
+    """runs: (cost, notices, commits) of each game."""
+    per = [(c, n) for c, n, _ in runs if n]
+
+    def each(value: Any, scale: float = 1.0) -> dict[str, float]:
+        return spread([value(c) / n for c, n in per], scale, digits=2)
+
+    requests = [(c.dynamodb + c.sns) / n for c, n in per]
+    commits, notices = sum(commits for _, _, commits in runs), sum(n for _, n, _ in runs)
+    units = [(c.read_units + c.write_units) / n for c, n in per]
     return [
-        ("command_latency_growth", last / first, "ratio",
-         {"commands": len(lat), "first_ms": round(first * 1000, 2), "last_ms": round(last * 1000, 2),
-          "target": "<= 1.2"}),
-        ("dynamodb_calls_per_command", sum(calls) / len(calls), "requests",
-         {"commands": len(calls), "max": max(calls), "floor": "1 read + 1 write"}),
-        ("commit_bytes_p50", float(sizes[len(sizes) // 2]), "bytes",
-         {"commits": len(sizes), "max": sizes[-1], "note": "DynamoDB item size: attribute names + values"}),
+        line("notifier_requests_per_notice", statistics.median(requests), "requests", games=spread(requests, digits=2),
+             dynamodb=each(lambda c: c.dynamodb), sns=each(lambda c: c.sns), notices=sum(n for _, n in per),
+             batch="one commit per invocation, warm notifier container", target="<= floor + 0.5",
+             floor=round(3 + commits / notices, 2), floor_is="3 per notice (marker GetItem, Publish, marker "
+             "PutItem) + 1 read of the game per commit", commits_per_notice=round(commits / notices, 2)),
+        line("notifier_units_per_notice", statistics.median(units), "units", games=spread(units, digits=2),
+             read=each(lambda c: c.read_units), write=each(lambda c: c.write_units),
+             sns_payload_chunks=each(lambda c: c.sns_chunks), cpu_ms_per_notice=each(lambda c: c.handler, 1000),
+             clock="thread CPU time, moto's share excluded", target="<= floor + 0.5",
+             floor=round(2 + commits / notices, 2),
+             floor_is="1 read unit (marker) + 1 write unit (marker) per notice + 1 read unit per commit"),
     ]
+
+
+class _Stream:
+    """The table's stream, every record not read yet, as Lambda hands them to the notifier."""
+
+    def __init__(self, shape: Any) -> None:
+        import boto3
+
+        self.client, self.shape = boto3.client("dynamodbstreams"), shape
+        self.arn = boto3.client("dynamodb").describe_table(TableName=TABLE)["Table"]["LatestStreamArn"]
+        shards = self.client.describe_stream(StreamArn=self.arn)["StreamDescription"]["Shards"]
+        self.iterators = {s["ShardId"]: self.client.get_shard_iterator(
+            StreamArn=self.arn, ShardId=s["ShardId"], ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+            for s in shards}
+
+    def read(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for shard, iterator in self.iterators.items():
+            while True:
+                page = self.client.get_records(ShardIterator=iterator, Limit=1000)
+                iterator = page["NextShardIterator"]
+                out += [self.shape(r, self.arn, REGION) for r in page["Records"]]
+                if not page["Records"]:
+                    break
+            self.iterators[shard] = iterator
+        return out
 
 
 def _commit_items(client: Any, game_id: str) -> list[dict[str, Any]]:
@@ -123,40 +290,10 @@ def _commit_items(client: Any, game_id: str) -> list[dict[str, Any]]:
     return [item for page in pages for item in page["Items"] if item["kind"]["S"] == "commit"]
 
 
-def _item_bytes(item: dict[str, Any]) -> int:
-    """DynamoDB's item size rule: UTF-8 attribute names plus values (numbers roughly 1 byte per 2 digits)."""
-    size = 0
-    for name, value in item.items():
-        (kind, raw), = value.items()
-        size += len(name.encode()) + (len(raw.encode()) if kind == "S" else (len(raw) + 1) // 2 + 1)
-    return size
-
-
-def _cold_import(code: str) -> float:
-    env = {**os.environ, **ENVIRONMENT, "PYTHONDONTWRITEBYTECODE": "1"}
-    samples = []
-    for _ in range(IMPORT_RUNS):
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env=env)
-        samples.append(time.perf_counter() - started)
-    return statistics.median(samples)
-
-
-def _library_modules() -> list[str]:
-    env = {**os.environ, **ENVIRONMENT}
-    out = subprocess.run([sys.executable, "-c", LIST_LIBRARY_MODULES], check=True, cwd=ROOT, env=env,
-                         capture_output=True, text=True).stdout
-    return out.split()
-
-
 def run() -> None:
     os.environ.update(ENVIRONMENT)
+    figures: list[Figure] = []
     with contextlib.redirect_stdout(io.StringIO()):  # the handlers' EMF metrics lines
-        figures = _play_game()
+        _figures(figures.append)
     for name, value, unit, extra in figures:
         emit(name, value, unit, **extra)
-    modules = _library_modules()
-    handler = _cold_import(HANDLER_IMPORT)
-    baseline = _cold_import("import " + ", ".join(modules))
-    emit("handler_import_ratio", handler / baseline, "ratio", handler_ms=round(handler * 1000, 1),
-         baseline_ms=round(baseline * 1000, 1), library_modules=len(modules), target="<= 1.15")

@@ -61,9 +61,9 @@ def _print(answer: Any, args: argparse.Namespace) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from devtools.local.server import serve
+    from devtools.local.__main__ import run
 
-    return serve(args.port, args.host, args.data, args.template, args.verbose)
+    return run(args)
 
 
 @_one_line_errors

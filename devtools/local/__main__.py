@@ -22,10 +22,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", type=Path, help="keep the store and the outbox in this directory across restarts")
     parser.add_argument("--template", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--verbose", action="store_true", help="log every request and the functions' own logs")
+    parser.add_argument("--aws-port", type=int, default=0,
+                        help="port of the embedded DynamoDB/SNS/SQS endpoint (default: any free port), e.g. 4566 "
+                             "for `sam local ... --env-vars sam-local-env.json`")
+    parser.add_argument("--aws-host", default="127.0.0.1",
+                        help="interface of that endpoint (default 127.0.0.1). Anything else exposes an "
+                             "unauthenticated store to whoever can reach it: only for Docker's bridge")
 
 
 def run(args: argparse.Namespace) -> int:
-    return serve(args.port, args.host, args.data, args.template, args.verbose)
+    return serve(args.port, args.host, args.data, args.template, args.verbose, args.aws_port, args.aws_host)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ from devtools.local.journal import Journal
 # Every DynamoDB action that can change an item. PartiQL statements may be reads: replaying those is harmless.
 WRITES = frozenset({"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems",
                     "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
+LOOPBACK = "127.0.0.1"
+ANY_INTERFACE = ("0.0.0.0", "::", "")
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
@@ -32,21 +34,30 @@ def _region(environ: dict[str, Any], default: str) -> str:
 
 class WriteTap:
     """WSGI middleware in front of moto: a successful write is recorded in the journal before its answer
-    leaves, under the journal's `writes` lock so the journal's order is the order moto applied them in."""
+    leaves, under the journal's `writes` lock so the journal's order is the order moto applied them in.
+
+    moto is not thread-safe, so requests reach it one at a time (`serial`): the local server's own calls are
+    serialised by its invoker already, but `sam local` containers (--aws-port) call in from other threads.
+    Lock order: `journal.writes`, then `serial`."""
 
     def __init__(self, app: WSGIApp, region: str) -> None:
         self.app, self.region = app, region
         self.journal: Journal | None = None  # off while the store is being restored
+        self.serial = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         service, _, op = str(environ.get("HTTP_X_AMZ_TARGET", "")).partition(".")
         journal = self.journal
         if journal is None or not service.startswith("DynamoDB_") or op not in WRITES:
-            return self.app(environ, start_response)
+            with self.serial:
+                status, headers, chunks = _call(self.app, environ)
+            start_response(status, headers)
+            return chunks
         body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
         environ["wsgi.input"] = io.BytesIO(body)
         with journal.writes:
-            status, headers, chunks = _call(self.app, environ)
+            with self.serial:
+                status, headers, chunks = _call(self.app, environ)
             if status.startswith("200"):
                 journal.record_write(op, _region(environ, self.region), json.loads(body))
         start_response(status, headers)
@@ -72,10 +83,11 @@ def _call(app: WSGIApp, environ: dict[str, Any]) -> tuple[str, list[tuple[str, s
 
 
 class EmbeddedAws:
-    """moto's server on a free local port, in a thread of this process."""
+    """moto's server in a thread of this process: on a free port of 127.0.0.1 unless told a host and port
+    (a fixed port that Docker containers can reach, for `sam local`)."""
 
-    def __init__(self, region: str) -> None:
-        self.region = region
+    def __init__(self, region: str, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.region, self.host, self.port = region, host, port
         self._server: Any = None
         self._thread: threading.Thread | None = None
 
@@ -89,14 +101,21 @@ class EmbeddedAws:
         # moto keeps its state per process: a server started again in the same process starts empty too.
         _call(self.app, EnvironBuilder(method="POST", path="/moto-api/reset").get_environ())
         self.tap = WriteTap(self.app, self.region)
-        self._server = make_server("127.0.0.1", 0, self.tap, threaded=True, request_handler=MotoRequestHandler)
+        self._server = make_server(self.host, self.port, self.tap, threaded=True, request_handler=MotoRequestHandler)
         self._thread = threading.Thread(target=self._server.serve_forever, name="embedded-aws", daemon=True)
         self._thread.start()
 
     @property
     def url(self) -> str:
+        """Where this process reaches it (bound to every interface, it is reached on the loopback)."""
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{LOOPBACK if host in ANY_INTERFACE else host}:{port}"
+
+    @property
+    def bound(self) -> str:
+        """The address it listens on, as `host:port`."""
+        host, port = self._server.server_address[:2]
+        return f"{host}:{port}"
 
     def stop(self) -> None:
         if self._server is not None:
@@ -130,5 +149,6 @@ class EmbeddedAws:
 
         from devtools.local.resources import ACCOUNT
 
-        found = dynamodb_backends[ACCOUNT][self.region].get_table(table).all_items()
-        return [item.to_json()["Attributes"] for item in found]
+        with self.tap.serial:  # a sam local container may be writing meanwhile
+            found = dynamodb_backends[ACCOUNT][self.region].get_table(table).all_items()
+            return [item.to_json()["Attributes"] for item in found]

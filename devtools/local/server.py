@@ -47,8 +47,10 @@ def _local_aws_environment() -> None:
 class LocalService:
     def __init__(self, port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
                  template_path: Path | None = None, verbose: bool = False,
-                 echo: Callable[[str], None] | None = None) -> None:
+                 echo: Callable[[str], None] | None = None, aws_port: int = 0, aws_host: str = "127.0.0.1") -> None:
+        """`aws_port`/`aws_host`: where the embedded AWS listens (0: any free port of `aws_host`)."""
         self.port, self.host, self.data_dir, self.verbose = port, host, data_dir, verbose
+        self.aws_port, self.aws_host = aws_port, aws_host
         self.template_path = Path(template_path or TEMPLATE_PATH).resolve()
         self.echo = echo or (lambda line: print(line, flush=True))
         self._clients: dict[str, Any] = {}
@@ -68,7 +70,7 @@ class LocalService:
         if not self.verbose:
             quiet.install()
         logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's server logs every request
-        self.aws = EmbeddedAws(REGION)
+        self.aws = EmbeddedAws(REGION, self.aws_host, self.aws_port)
         self.aws.start()
         os.environ["AWS_ENDPOINT_URL"] = self.aws.url
 
@@ -106,7 +108,15 @@ class LocalService:
     def banner(self) -> str:
         url = "" if self.url == "http://127.0.0.1:3000" else f" --url {self.url}"
         return (f"Distilled Online on {self.url} — start a game: distilled new --players 3{url}   "
-                f"(or: {'make demo' if not url else 'distilled demo' + url})")
+                f"(or: {'make demo' if not url else 'distilled demo' + url})\n" + self.aws_banner())
+
+    def aws_banner(self) -> str:
+        """Where the embedded DynamoDB, SNS and SQS listen, and what that exposes."""
+        line = f"embedded AWS (DynamoDB, SNS, SQS) on http://{self.aws.bound}"
+        if self.aws_host not in ("127.0.0.1", "localhost", "::1"):
+            line += (f" — listening on {self.aws_host}: anyone who can reach it can read and change every game "
+                     "(moto has no authentication)")
+        return line
 
     def _subscribe_outbox(self) -> str:
         sqs = self.client("sqs")
@@ -190,12 +200,13 @@ class LocalService:
 
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
-          template_path: Path | None = None, verbose: bool = False) -> int:
+          template_path: Path | None = None, verbose: bool = False, aws_port: int = 0,
+          aws_host: str = "127.0.0.1") -> int:
     """Run until SIGINT or SIGTERM; exit 0 after a clean shutdown."""
     stopping = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stopping.set())
-    service = LocalService(port, host, data_dir, template_path, verbose)
+    service = LocalService(port, host, data_dir, template_path, verbose, aws_port=aws_port, aws_host=aws_host)
     try:
         service.start()
     except OSError as error:
