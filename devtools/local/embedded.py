@@ -7,6 +7,7 @@ and replaying the same requests through the same moto rebuilds the same table.
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import threading
@@ -151,4 +152,16 @@ class EmbeddedAws:
 
         with self.tap.serial:  # a sam local container may be writing meanwhile
             found = dynamodb_backends[ACCOUNT][self.region].get_table(table).all_items()
-            return [item.to_json()["Attributes"] for item in found]
+            return [_wire(item.to_json()["Attributes"]) for item in found]
+
+
+def _wire(value: Any) -> Any:
+    """DynamoDB JSON as it travels (and as a save keeps it): moto holds binary values as bytes, the wire and
+    BatchWriteItem want them base64-encoded (compressed snapshots are binary)."""
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, dict):
+        return {k: _wire(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_wire(v) for v in value]
+    return value
