@@ -6,7 +6,9 @@ import importlib
 import sys
 
 # local_bench last: it starts the local server in this process (its environment, its moto).
-MODULES = ("bench.domain_bench", "bench.snapshot_bench", "bench.service_bench", "bench.local_bench")
+MODULES = (
+    "bench.domain_bench", "bench.snapshot_bench", "bench.service_bench", "bench.cold_start_bench", "bench.local_bench",
+)
 
 
 def main() -> int:

@@ -27,11 +27,11 @@ FUNCTION, MODULE = "BuyFunction", "functions.commands.buy"
 RUNS = 9
 MB = 1024 * 1024
 BOTO3 = "boto3>=1.35,<2"  # pyproject.toml's
-ENVIRONMENT = {  # a deployed function's, less the table's name; no credentials: nothing is called
-    "AWS_DEFAULT_REGION": "eu-west-1", "AWS_REGION": "eu-west-1", "AWS_CONFIG_FILE": os.devnull,
-    "AWS_SHARED_CREDENTIALS_FILE": os.devnull, "TABLE_NAME": "bench-games", "POWERTOOLS_SERVICE_NAME": "distilled",
-    "POWERTOOLS_METRICS_NAMESPACE": "DistilledOnline", "LOG_LEVEL": "INFO", "PYTHONDONTWRITEBYTECODE": "1",
-    "PYTHONNOUSERSITE": "1",
+ENVIRONMENT = {  # a deployed function's; no credentials: nothing is called
+    "AWS_LAMBDA_FUNCTION_NAME": FUNCTION, "AWS_DEFAULT_REGION": "eu-west-1", "AWS_REGION": "eu-west-1",
+    "AWS_CONFIG_FILE": os.devnull, "AWS_SHARED_CREDENTIALS_FILE": os.devnull, "TABLE_NAME": "bench-games",
+    "POWERTOOLS_SERVICE_NAME": "distilled", "POWERTOOLS_METRICS_NAMESPACE": "DistilledOnline", "LOG_LEVEL": "INFO",
+    "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1",
 }
 
 
@@ -104,8 +104,9 @@ class ColdStarts:
 
     def sizes(self) -> dict[str, tuple[float, float]]:
         """Unzipped and zipped MB of what `sam deploy` uploads: the layer (arm64) and one function."""
-        return {name: (artifacts.unzipped_bytes(tree) / MB, artifacts.zipped_bytes(tree, self.root / f"{name}.zip") / MB)
-                for name, tree in (("layer", self.layer), ("function", self.function))}
+        trees = {"layer": self.layer, "function": self.function}
+        return {name: (artifacts.unzipped_bytes(tree) / MB,
+                       artifacts.zipped_bytes(tree, self.root / f"{name}.zip") / MB) for name, tree in trees.items()}
 
 
 def measure(cold: ColdStarts, runs: int = RUNS) -> dict[str, list[float]]:

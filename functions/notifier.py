@@ -123,3 +123,6 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItem
         return response
     finally:
         _batch = Batch()
+
+
+container.initialized()  # the end of the init phase: see functions/container.py
