@@ -88,13 +88,15 @@ class ColdStarts:
         self.fixture.write_text(json.dumps(fixture()))
         path = os.pathsep.join(str(p) for p in (driver, self.function, here_layer / "python", boto3))
         self.env = {"PATH": os.environ.get("PATH", ""), **ENVIRONMENT, "PYTHONPATH": path}
-        self.root = root
+        self.root, self.driver = root, driver
 
     def cpu_seconds(self, kind: str) -> float:
         """User + system CPU seconds of one whole process: start, import, one answered request."""
         with tempfile.TemporaryFile() as errors:
+            # From the driver's folder: `-m` puts the working directory first on the path (never the checkout).
             child = subprocess.Popen([self.python, "-m", "cold_start_driver", kind, str(self.fixture)], env=self.env,
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors)
+                                     cwd=self.driver, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=errors)
             _, status, usage = os.wait4(child.pid, 0)
             child.returncode = os.waitstatus_to_exitcode(status)
             if child.returncode != 0:
