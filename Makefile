@@ -47,10 +47,44 @@ clean:
 openapi: $(STAMP)
 	$(BIN)/python -m functions.openapi > openapi.json
 
-# `sam build` calls `make build-<FunctionLogicalId>` with ARTIFACTS_DIR set (Metadata BuildMethod: makefile):
-# each function gets our three packages and the runtime dependencies built for Lambda (arm64, Python 3.12).
-build-%:
-	$(PYTHON) -m pip install --quiet --target "$(ARTIFACTS_DIR)" --platform manylinux2014_aarch64 \
-		--implementation cp --python-version 3.12 --only-binary=:all: -r requirements.txt
-	cp -R domain service infra functions "$(ARTIFACTS_DIR)/"  # never devtools/: Lambda runs none of it
+# --- Lambda artifacts (`sam build`: Metadata BuildMethod makefile; it sets ARTIFACTS_DIR) --------------------
+# The shared dependencies are one layer, built once; each function gets only our four packages. Both ship
+# bytecode compiled by the runtime's own Python (/var/task is read-only: Lambda cannot write a .pyc there), with
+# unchecked-hash .pycs so the zip's mtimes do not matter. boto3 is not shipped: the Lambda runtime has it.
+# template.yaml's Architectures: arm64.
+LAYER_PLATFORM ?= manylinux2014_aarch64
+FUNCTION_PACKAGES := domain service infra functions
+# Shipped packages' modules Lambda never runs: `make openapi`'s.
+NOT_RUN_BY_LAMBDA := functions/openapi.py
+COMPILE = -m compileall -q --invalidation-mode unchecked-hash
+# python3.12 like `sam build` itself wants it: on PATH (if it runs: a pyenv shim may not), else pyenv's.
+# Looked up once, on first use, and only by the targets below.
+PYENV_PYTHONS = $(wildcard $(or $(PYENV_ROOT),$(HOME)/.pyenv)/versions/3.12*/bin/python3.12)
+IS_312 := -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))'
+ifndef LAMBDA_PYTHON
+LAMBDA_PYTHON = $(eval LAMBDA_PYTHON := $(firstword $(foreach p,python3.12 $(PYENV_PYTHONS),\
+	$(shell $(p) $(IS_312) >/dev/null 2>&1 && command -v $(p)))))$(LAMBDA_PYTHON)
+endif
+
+.PHONY: lambda-python
+lambda-python:  # prints the python3.12 it found (devtools/artifacts.py reads it)
+	@test -n "$(LAMBDA_PYTHON)" && $(LAMBDA_PYTHON) $(IS_312) 2>/dev/null || \
+		{ echo "make: no python3.12 (Lambda's runtime): put it on PATH or set LAMBDA_PYTHON=/path/to/python3.12" >&2; \
+		  exit 1; }
+	@echo "$(LAMBDA_PYTHON)"
+
+# The layer: requirements.txt for Lambda (arm64, CPython 3.12) under python/, where Lambda looks for a layer's
+# packages (/opt/python). The bench builds it with LAYER_PLATFORM=manylinux2014_x86_64 to run it here.
+build-DependenciesLayer: lambda-python
+	$(LAMBDA_PYTHON) -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-compile --target "$(ARTIFACTS_DIR)/python" \
+		--platform $(LAYER_PLATFORM) --implementation cp --python-version 3.12 --only-binary=:all: -r requirements.txt
+	rm -rf "$(ARTIFACTS_DIR)/python/bin"  # console scripts: Lambda runs none
+	$(LAMBDA_PYTHON) $(COMPILE) "$(ARTIFACTS_DIR)/python"
+
+# Each function: our four packages, never devtools/ or tests/ (Lambda runs none of it), as source and bytecode.
+build-%: lambda-python
+	mkdir -p "$(ARTIFACTS_DIR)"
+	cp -R $(FUNCTION_PACKAGES) "$(ARTIFACTS_DIR)/"
 	find "$(ARTIFACTS_DIR)" -name __pycache__ -prune -exec rm -rf {} +
+	cd "$(ARTIFACTS_DIR)" && rm -f $(NOT_RUN_BY_LAMBDA)
+	$(LAMBDA_PYTHON) $(COMPILE) "$(ARTIFACTS_DIR)"

@@ -11,13 +11,15 @@ from domain.options import Options, SeatSpec
 Deck = Literal["upgrades", "ingredients", "items"]
 
 
+# defer_build: a command's validator is built when the first one is made, not at import. Each Lambda function
+# takes one command and lists only its phase's legal actions: it never needs most of them.
 class _Command(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     seat: int = Field(default=0, ge=0, le=4)
 
 
 class CreateGame(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     type: Literal["create_game"] = "create_game"
     seats: tuple[SeatSpec, ...] = Field(min_length=1, max_length=5)
     options: Options = Options()
@@ -222,7 +224,7 @@ COMMAND_TYPES: dict[str, type[BaseModel]] = {c.model_fields["type"].default: c f
 class OpenDistill(BaseModel):
     """A legal action with an open choice: which pantry cards go into the washback."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     type: Literal["distill"] = "distill"
     seat: int
     open: Literal[True] = True

@@ -26,7 +26,7 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
-from functions.observability import count, logger, metrics, tracer
+from functions.observability import count, logger, metrics
 from infra.budget import can_start
 from service.notices import Notice, deliver
 
@@ -105,7 +105,6 @@ def record_handler(record: DynamoDBRecord) -> int:
 
 
 @logger.inject_lambda_context(clear_state=True)
-@tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
     global _batch
@@ -124,3 +123,6 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItem
         return response
     finally:
         _batch = Batch()
+
+
+container.initialized()  # the end of the init phase: see functions/container.py

@@ -1,13 +1,16 @@
-"""Logger, Metrics and Tracer: one of each per process, configured from POWERTOOLS_* variables."""
+"""Logger and Metrics: one of each per process, configured from POWERTOOLS_* variables.
+
+No Tracer: traces come from Lambda's active tracing (template.yaml), without the X-Ray SDK and the botocore it
+imports at cold start (docs/adr/0007-tracing.md).
+"""
 
 from __future__ import annotations
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 logger = Logger()
 metrics = Metrics()
-tracer = Tracer()
 
 
 def count(name: str, **dimensions: str) -> None:

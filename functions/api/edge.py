@@ -16,7 +16,7 @@ from functions import container
 from functions.api import json_body
 from functions.api.models import GAME_ID_PATTERN, MAX_BODY_BYTES
 from functions.errors import BEARER_CHALLENGE, MALFORMED_JSON, early_response, install, unauthorized
-from functions.observability import logger, metrics, tracer
+from functions.observability import logger, metrics
 from infra.auth import authorization, bearer_token, seat_for
 from service.pipeline import GameNotFound
 from service.repository import Aggregate
@@ -69,7 +69,7 @@ def _malformed(bad: json_body.BadBody) -> dict[str, Any]:
 
 
 def entrypoint(app: APIGatewayHttpResolver, *, token_required: bool = False, with_metrics: bool = False) -> Handler:
-    """The Lambda handler of one API function. Responses are not traced: they hold a seat's secrets."""
+    """The Lambda handler of one API function."""
 
     def handle(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
         event, refused = _precheck(event, token_required)
@@ -77,9 +77,7 @@ def entrypoint(app: APIGatewayHttpResolver, *, token_required: bool = False, wit
             return refused
         return app.resolve(event, context)
 
-    handler = tracer.capture_lambda_handler(handle, capture_response=False)
-    if with_metrics:
-        handler = metrics.log_metrics(handler)
+    handler: Handler = metrics.log_metrics(handle) if with_metrics else handle
     wrapped: Handler = logger.inject_lambda_context(
         handler, correlation_id_path=correlation_paths.API_GATEWAY_HTTP, clear_state=True
     )

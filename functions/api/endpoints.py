@@ -12,31 +12,37 @@ from functions.api.game_routes import add_create_game, add_get_events, add_get_g
 Endpoint = tuple[APIGatewayHttpResolver, Handler]
 
 
+def _ready(app: APIGatewayHttpResolver, handler: Handler) -> Endpoint:
+    """The handler module's last step: its endpoint is built, the container's init phase is over."""
+    container.initialized()
+    return app, container.bounded(handler)
+
+
 def command_endpoint(command_type: str) -> Endpoint:
     app = new_app()
     add_command(app, command_type)
-    return app, container.bounded(entrypoint(app, token_required=True, with_metrics=True))
+    return _ready(app, entrypoint(app, token_required=True, with_metrics=True))
 
 
 def create_game_endpoint() -> Endpoint:
     app = new_app()
     add_create_game(app)
-    return app, container.bounded(entrypoint(app, with_metrics=True))
+    return _ready(app, entrypoint(app, with_metrics=True))
 
 
 def get_game_endpoint() -> Endpoint:
     app = new_app()
     add_get_game(app)
-    return app, container.bounded(entrypoint(app))
+    return _ready(app, entrypoint(app))
 
 
 def get_events_endpoint() -> Endpoint:
     app = new_app()
     add_get_events(app)
-    return app, container.bounded(entrypoint(app))
+    return _ready(app, entrypoint(app))
 
 
 def not_found_endpoint() -> Endpoint:
     """The API's $default route: any other request gets the JSON 404, not API Gateway's own."""
     app = new_app()
-    return app, container.bounded(entrypoint(app))
+    return _ready(app, entrypoint(app))

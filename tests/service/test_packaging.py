@@ -34,3 +34,26 @@ def test_every_function_is_built_by_the_makefile() -> None:
     assert functions
     assert all(f.get("Metadata", {}).get("BuildMethod") == "makefile" for f in functions.values())
     assert "build-%:" in (ROOT / "Makefile").read_text()
+
+
+def test_every_function_runs_over_the_one_dependencies_layer_built_by_the_makefile() -> None:
+    template = load_template(ROOT / "template.yaml")
+    resources = template["Resources"]
+    layer = resources["DependenciesLayer"]
+    assert layer["Type"] == "AWS::Serverless::LayerVersion" and layer["Metadata"]["BuildMethod"] == "makefile"
+    assert layer["Properties"]["CompatibleRuntimes"] == [template["Globals"]["Function"]["Runtime"]]
+    assert "build-DependenciesLayer:" in (ROOT / "Makefile").read_text()
+    shared = template["Globals"]["Function"]["Layers"]
+    assert {"Ref": "DependenciesLayer"} in shared
+    functions = [v for v in resources.values() if v["Type"] == "AWS::Serverless::Function"]
+    assert len(functions) > 20
+    for function in functions:  # a function's own Layers would replace the global list: it must keep the layer
+        assert {"Ref": "DependenciesLayer"} in function["Properties"].get("Layers", shared)
+
+
+def test_tracing_is_the_platforms_and_no_dependency_brings_the_xray_sdk() -> None:
+    template = load_template(ROOT / "template.yaml")
+    assert template["Globals"]["Function"]["Tracing"] == "Active"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    for line in [*project, *(ROOT / "requirements.txt").read_text().splitlines()]:
+        assert "[tracer]" not in line.split("#", 1)[0] and "aws-xray-sdk" not in line.split("#", 1)[0], line

@@ -33,6 +33,9 @@ def sam() -> dict[str, Any]:
 def cfn(sam: dict[str, Any]) -> dict[str, Any]:
     packaged = copy.deepcopy(sam)
     packaged["Globals"]["Function"]["CodeUri"] = "s3://bucket/code.zip"  # what `sam package` writes
+    for resource in packaged["Resources"].values():
+        if resource["Type"] == "AWS::Serverless::LayerVersion":
+            resource["Properties"]["ContentUri"] = "s3://bucket/layer.zip"
     resources: dict[str, Any] = transform(packaged, {"Stage": "test"}, NoNetworkPolicies())["Resources"]
     return resources
 
