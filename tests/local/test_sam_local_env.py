@@ -136,11 +136,19 @@ def test_the_file_names_only_functions_of_the_template_and_strings() -> None:
     assert all(isinstance(v, str) for entry in loaded.values() for v in entry.values())
 
 
+# Lambda's reserved runtime variables (AWS documents the list): the runtime sets them in every function.
+LAMBDA_RUNTIME = frozenset({"AWS_LAMBDA_FUNCTION_NAME", "AWS_LAMBDA_FUNCTION_VERSION",
+                            "AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "AWS_REGION", "AWS_EXECUTION_ENV",
+                            "LAMBDA_TASK_ROOT", "_HANDLER"})
+
+
 def test_every_variable_the_code_reads_is_declared_by_the_template_and_valued_in_the_file() -> None:
     reads = environment_reads(shipped_sources())
     assert reads, "the scan found no environment reads in the shipped packages"
     environments = template_environments()
     for name, where in reads.items():
+        if name in LAMBDA_RUNTIME:
+            continue  # set by Lambda itself (and by sam local's container), never by the template
         declared = [f for f, env in environments.items() if name in env]
         assert declared, f"{name} (read at {where}) is declared by no function of template.yaml"
         assert all(values_for(f).get(name) for f in declared), f"{name} (read at {where}) has no value in the file"
