@@ -12,7 +12,7 @@ from functions.api.edge import Handler, entrypoint, new_app
 Endpoint = tuple[APIGatewayHttpResolver, Handler]
 
 
-def endpoint(add: Callable[[APIGatewayHttpResolver], None]) -> Endpoint:
+def endpoint(add: Callable[[APIGatewayHttpResolver], None], *, with_metrics: bool = True) -> Endpoint:
     app = new_app()
     add(app)
-    return app, container.bounded(entrypoint(app, with_metrics=True))
+    return app, container.bounded(entrypoint(app, with_metrics=with_metrics))

@@ -97,7 +97,7 @@ def add_get_me(app: APIGatewayHttpResolver) -> None:
     @app.get(
         "/players/me", operation_id="getMe", tags=TAGS, summary="The caller's own profile",
         description="Name, time zone and contacts (each e-mail address with whether it is confirmed).",
-        security=KEY_REQUIRED, responses=responses(200, PlayerProfile, "The profile.", 401),
+        security=KEY_REQUIRED, responses=responses(200, PlayerProfile, "The profile.", 401, 422),
     )
     def get_me() -> Response[PlayerProfile]:
         record = container.players().authenticate(presented_key(app))
@@ -118,6 +118,7 @@ def add_update_me(app: APIGatewayHttpResolver) -> None:
                                             body.expected_revision)
         _acting(record)
         logger.info("profile changed", extra={"fields": sorted(body.model_fields_set), "revision": record.revision})
+        count("ProfilesChanged")
         return json_response(own_profile(record))
 
 
@@ -126,7 +127,7 @@ def add_rotate_key(app: APIGatewayHttpResolver) -> None:
         "/players/me/key", operation_id="rotateKey", tags=TAGS, summary="Replace the caller's key",
         description="Answers a new key, shown only this once; the key this request was sent with is refused "
                     "(401) from now on.",
-        security=KEY_REQUIRED, responses=responses(200, NewKey, "The new key.", 401, 409),
+        security=KEY_REQUIRED, responses=responses(200, NewKey, "The new key.", 401, 409, 422),
     )
     def rotate_key() -> Response[NewKey]:
         created = container.players().rotate_key(presented_key(app))
@@ -148,6 +149,7 @@ def add_confirm_own(app: APIGatewayHttpResolver) -> None:
         confirmed = container.players().confirm_own(presented_key(app), body.code)
         _acting(confirmed.record)
         logger.info("e-mail address confirmed", extra={"already": confirmed.already})
+        count("EmailsConfirmed")
         return json_response(confirmed_reply(confirmed.record.player_id, confirmed.already))
 
 
@@ -166,6 +168,7 @@ def add_confirm_link(app: APIGatewayHttpResolver) -> None:
         confirmed = container.players().confirm(player_id, code)
         _acting(confirmed.record)
         logger.info("e-mail address confirmed by link", extra={"already": confirmed.already})
+        count("EmailsConfirmed")
         return json_response(confirmed_reply(confirmed.record.player_id, confirmed.already))
 
 
