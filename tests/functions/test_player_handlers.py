@@ -121,7 +121,7 @@ def test_a_new_email_is_pending_until_its_link_is_opened(gw: Gateway, aws: AwsWo
 
     wrong = gw.get(f"/players/{player_id}/confirm-email", query={"code": "0" * 32})
     assert (wrong.status, wrong.code) == (422, "invalid_code")
-    assert gw.get(f"/players/pNoSuchPlayer0000/confirm-email", query={"code": code}).status == 404
+    assert gw.get("/players/pNoSuchPlayer0000/confirm-email", query={"code": code}).status == 404
     assert gw.get(f"/players/{player_id}/confirm-email").status == 422  # no code at all
     opened = gw.get(f"/players/{player_id}/confirm-email", query={"code": code})
     assert opened.status == 200 and opened.body["confirmed"] and not opened.body["already_confirmed"]
