@@ -22,8 +22,8 @@ from tests.service.gateway import Gateway
 @pytest.fixture
 def cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Cli]:
     for cli in cli_world(monkeypatch, tmp_path, 1):
-        gateway = Gateway()
-        monkeypatch.setattr(cli_players, "ApiClient", lambda url: ApiClient(url, transport=transport(gateway)))
+        send = transport(Gateway())
+        monkeypatch.setattr(cli_players, "ApiClient", lambda url, send=send: ApiClient(url, transport=send))
         yield cli
 
 
