@@ -23,7 +23,8 @@ MAX_WEBHOOK_URL = 512
 MAX_PUSH_ENDPOINT = 1024
 DEFAULT_TIME_ZONE = "UTC"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
-_EMAIL = re.compile(rf"[^@\s]{{1,64}}@{_LABEL}(?:\.{_LABEL})+")
+# No quoted local parts: nothing that could end an address in a mail header (",;<>()[]\" and spaces).
+_EMAIL = re.compile(rf"[^@\s,;<>()\[\]\\\"]{{1,64}}@{_LABEL}(?:\.{_LABEL})+")
 _HOST = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
 
 
