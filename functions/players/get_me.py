@@ -3,4 +3,4 @@
 from functions.players.endpoints import endpoint
 from functions.players.routes import add_get_me
 
-app, lambda_handler = endpoint(add_get_me, with_metrics=False)
+app, lambda_handler = endpoint(add_get_me, with_metrics=False, key_required=True)

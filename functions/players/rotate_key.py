@@ -3,4 +3,4 @@
 from functions.players.endpoints import endpoint
 from functions.players.routes import add_rotate_key
 
-app, lambda_handler = endpoint(add_rotate_key)
+app, lambda_handler = endpoint(add_rotate_key, key_required=True)

@@ -3,4 +3,4 @@
 from functions.players.endpoints import endpoint
 from functions.players.routes import add_update_me
 
-app, lambda_handler = endpoint(add_update_me)
+app, lambda_handler = endpoint(add_update_me, key_required=True, key_before_body=True)

@@ -93,6 +93,7 @@ def test_every_bad_key_gets_one_and_the_same_401(gw: Gateway) -> None:
                     {"Authorization": key}, {"Authorization": f"Bearer {player_id}.wrong"},
                     {"Authorization": "Bearer pAAAAAAAAAAAAAAAA.x"}]:
         for method, path, body in [("GET", "/players/me", None), ("PATCH", "/players/me", {"name": "Mallory"}),
+                                   ("PATCH", "/players/me", {"name": 5, "extra": True}),
                                    ("POST", "/players/me/key", None),
                                    ("POST", "/players/me/email/confirm", {"code": "abc"})]:
             answers.append(gw.request(method, path, body, headers=headers))

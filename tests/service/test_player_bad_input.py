@@ -9,6 +9,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from functions import container
+from infra.store import StoreError
 from tests.service.gateway import Gateway, Reply
 from tests.service.support import MemoryWorld
 
@@ -64,3 +66,28 @@ def test_any_confirm_link_never_gets_a_5xx(memory: MemoryWorld, player: str, cod
     reply = gw.get(path, query={"code": code}, token=key if token == "own" else token)
     _check(memory, before, reply)
     assert reply.status in (404, 422), (reply.status, reply.body)
+
+
+class FailingStore:
+    """A player store whose table is unreachable."""
+
+    def create(self, record: Any) -> None:
+        raise StoreError("unreachable")
+
+    def get(self, player_id: str) -> Any:
+        raise StoreError("unreachable")
+
+    def replace(self, record: Any, outbox: Any = ()) -> None:
+        raise StoreError("unreachable")
+
+
+def test_a_failing_store_is_a_503_with_retry_after_on_every_route(memory: MemoryWorld) -> None:
+    container.override(player_store=FailingStore())
+    gw, key = Gateway(), "pAAAAAAAAAAAAAAAA.secret"
+    for method, path, body in [("POST", "/players", {"name": "Ada"}), ("GET", "/players/me", None),
+                               ("PATCH", "/players/me", {"name": "Ada"}), ("POST", "/players/me/key", None),
+                               ("POST", "/players/me/email/confirm", {"code": "abc"})]:
+        reply = gw.request(method, path, body, token=key)
+        assert (reply.status, reply.code, reply.headers.get("Retry-After")) == (503, "store_unavailable", "1"), path
+    link = gw.get("/players/pAAAAAAAAAAAAAAAA/confirm-email", query={"code": "abc"})
+    assert (link.status, link.code) == (503, "store_unavailable")
