@@ -21,6 +21,15 @@ EVENTS_DIR = TEMPLATE_PATH.parent / "events"
 SAMPLE_GAME = "sampleGame01"
 SAMPLE_TOKEN = "replace-with-a-seat-token"
 SAMPLE_TIME = 1_780_000_000.0
+SAMPLE_PLAYER = "pSamplePlayer0001"
+SAMPLE_PLAYER_KEY = "replace-with-a-player-key"
+SAMPLE_CODE = "replace-with-the-code"
+# The players' routes (functions/players/): a body for each that takes one.
+PLAYER_BODIES: dict[str, dict[str, Any]] = {
+    "POST /players": {"name": "Ada", "time_zone": "Europe/Paris"},
+    "PATCH /players/me": {"time_zone": "Europe/London"},
+    "POST /players/me/email/confirm": {"code": SAMPLE_CODE},
+}
 # A body for each command route: well-formed, so a handler answers with the rules' verdict on it.
 SAMPLE_FIELDS: dict[str, dict[str, Any]] = {
     "choose_distiller": {"distiller": "jeong"}, "buy": {"source": "basic", "card": "yeast"},
@@ -35,7 +44,24 @@ SAMPLE_FIELDS: dict[str, dict[str, Any]] = {
 }
 
 
+def _player_event(route: sam.Route) -> dict[str, Any]:
+    path = route.path.replace("{player_id}", SAMPLE_PLAYER)
+    headers = [("host", "127.0.0.1:3000"), ("user-agent", "sam-local-sample")]
+    if route.path.startswith("/players/me"):
+        headers.append(("authorization", f"Bearer {SAMPLE_PLAYER_KEY}"))
+    body = json.dumps(PLAYER_BODIES[route.route_key]).encode() if route.route_key in PLAYER_BODIES else b""
+    if body:
+        headers.append(("content-type", "application/json"))
+    target = f"{path}?code={SAMPLE_CODE}" if "{player_id}" in route.path else path
+    params = {"player_id": SAMPLE_PLAYER} if "{player_id}" in route.path else {}
+    event = http_event(HttpRequest(route.method, target, headers, body), route.route_key, params, now=SAMPLE_TIME)
+    event["requestContext"]["requestId"] = f"sample-{route.function}"
+    return event
+
+
 def _api_event(route: sam.Route) -> dict[str, Any]:
+    if route.path.startswith("/players"):
+        return _player_event(route)
     path = route.path.replace("{game_id}", SAMPLE_GAME)
     headers = [("host", "127.0.0.1:3000"), ("user-agent", "sam-local-sample")]
     body = b""

@@ -24,7 +24,9 @@ from service.bootstrap import Games, Given, Services
 from service.repository import Recent
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
+    from infra.players import PlayerStore
     from service.notices import Markers, Publisher
+    from service.players import Players
 
 
 _given = Given()
@@ -116,12 +118,18 @@ def recent_games() -> Recent:
     return services().recent
 
 
+def players() -> Players:
+    """The players' application service: create, authenticate, profile, key rotation, e-mail confirmation."""
+    return services().players
+
+
 def override(*, store: EventStore | None = None, rng: random.Random | Rng | None = None, sns: Any = None,
-             dynamodb: Any = None, publisher: Publisher | None = None, markers: Markers | None = None) -> None:
+             dynamodb: Any = None, publisher: Publisher | None = None, markers: Markers | None = None,
+             player_store: PlayerStore | None = None) -> None:
     """Use these instead of building from the environment (tests, in-process runs); the rest is rebuilt."""
     global _services
     given = {"store": store, "rng": rng, "sns": sns, "dynamodb": dynamodb, "publisher": publisher,
-             "markers": markers}
+             "markers": markers, "player_store": player_store}
     for name, value in given.items():
         if value is not None:
             setattr(_given, name, value)

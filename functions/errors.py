@@ -20,9 +20,23 @@ from domain.errors import RuleViolation
 from functions.observability import count, logger
 from infra.store import StoreError
 from service.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion
+from service.player_errors import (
+    InvalidCode,
+    InvalidField,
+    PlayerContention,
+    PlayerNotFound,
+    StaleRevision,
+    Unauthenticated,
+)
 
 MAX_REPORTED_ERRORS = 20
 BEARER_CHALLENGE = {"WWW-Authenticate": 'Bearer realm="distilled"'}
+# One answer to every bad player key (absent, malformed, unknown, rotated): it never says which part is wrong.
+PLAYER_KEY_REFUSED = "Send Authorization: Bearer <player key>, the newest key of a player."
+CODE_REFUSED = {
+    "invalid_code": "That is not the confirmation code of this player's e-mail address.",
+    "code_expired": "The confirmation code has expired: set the e-mail address again for a new one.",
+}
 RETRY_SOON = {"Retry-After": "1"}
 MALFORMED_JSON = "The body is not valid JSON."
 
@@ -91,6 +105,21 @@ def answer(error: Exception) -> Answer:
             return Answer(409, "contention", str(error), {"attempts": error.attempts}, RETRY_SOON)
         case ApiError():
             return Answer(error.status, error.code, error.message, error.details, error.headers)
+        case Unauthenticated():
+            return Answer(401, "unauthorized", PLAYER_KEY_REFUSED, headers=BEARER_CHALLENGE)
+        case InvalidField():
+            return Answer(422, "invalid_request", "A profile field cannot be stored as sent.",
+                          {"errors": [{"loc": ["body", error.field], "type": error.kind, "message": error.message}]})
+        case InvalidCode():
+            return Answer(422, error.code, CODE_REFUSED.get(error.code, CODE_REFUSED["invalid_code"]))
+        case PlayerNotFound():
+            return Answer(404, "player_not_found", "There is no such player.")
+        case StaleRevision():
+            return Answer(409, "stale_revision", str(error),
+                          {"expected_revision": error.expected, "revision": error.current})
+        case PlayerContention():
+            return Answer(409, "contention", "Other changes to this player kept landing first; retry.",
+                          headers=RETRY_SOON)
         case ServiceError() if error.status_code == HTTPStatus.NOT_FOUND:  # no route matched
             return Answer(404, "not_found", "There is no such route.")
         case ServiceError():

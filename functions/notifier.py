@@ -27,6 +27,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
 from functions.observability import count, logger, metrics
+from functions.outbox import outbox_item, relay
 from infra.budget import can_start
 from service.notices import Notice, deliver
 
@@ -82,6 +83,8 @@ def plan(game_id: str, versions: set[int]) -> Plan:
 
 
 def record_handler(record: DynamoDBRecord) -> int:
+    if (outbox := outbox_item(record)) is not None:  # a message of the transactional outbox (functions/outbox.py)
+        return relay(outbox)
     target = new_commit(record)
     if target is None:
         return 0

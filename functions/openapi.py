@@ -15,6 +15,7 @@ from domain.commands import COMMAND_TYPES
 from functions.api.command_routes import add_command
 from functions.api.edge import new_app
 from functions.api.game_routes import SEAT_TOKEN, add_create_game, add_get_events, add_get_game
+from functions.players.routes import PLAYER_KEY, PLAYER_ROUTES
 
 TITLE = "Distilled Online"
 API_VERSION = "1.0.0"
@@ -33,13 +34,17 @@ def api() -> APIGatewayHttpResolver:
     add_get_events(app)
     for command_type in COMMAND_TYPES:
         add_command(app, command_type)
+    for add_player_route in PLAYER_ROUTES:
+        add_player_route(app)
     return app
 
 
 def document() -> dict[str, Any]:
     schema = api().get_openapi_json_schema(
         title=TITLE, version=API_VERSION, description=DESCRIPTION,
-        security_schemes={SEAT_TOKEN: HTTPBearer(description="The seat token POST /games returned.")},
+        security_schemes={SEAT_TOKEN: HTTPBearer(description="The seat token POST /games returned."),
+                          PLAYER_KEY: HTTPBearer(description="The player key POST /players (or POST "
+                                                             "/players/me/key) returned.")},
     )
     loaded: dict[str, Any] = json.loads(schema)
     _drop_unused_schemas(loaded)

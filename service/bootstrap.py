@@ -19,7 +19,9 @@ from service.pipeline import Created, Outcome, create_game, handle, production_r
 from service.repository import Aggregate, Recent, load
 
 if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
+    from infra.players import PlayerStore
     from service.notices import Markers, Notice, Publisher
+    from service.players import Players
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class Given:
     sns: Any = None
     publisher: Publisher | None = None
     markers: Markers | None = None
+    player_store: PlayerStore | None = None
 
 
 @dataclass
@@ -117,6 +120,21 @@ class Services:
         from infra.channels.sns import DynamoMarkers
 
         return DynamoMarkers(self.dynamodb, setting("TABLE_NAME"))
+
+    @cached_property
+    def player_store(self) -> PlayerStore:
+        if self.given.player_store is not None:
+            return self.given.player_store
+        from infra.players.dynamodb import DynamoPlayerStore
+
+        return DynamoPlayerStore.from_env(self.dynamodb)
+
+    @cached_property
+    def players(self) -> Players:
+        """The players' application service (service/players.py)."""
+        from service.players import Players
+
+        return Players(self.player_store)
 
     def _client(self, service: str) -> Any:
         import boto3

@@ -46,6 +46,16 @@ def call_of(operation: str, params: dict[str, Any]) -> Call:
     return Call(f"dynamodb:{operation}", TABLE if "TableName" in params else None, keys)
 
 
+_TRANSACTED = {"Put": "PutItem", "Update": "UpdateItem", "Delete": "DeleteItem", "ConditionCheck": "ConditionCheckItem"}
+
+
+def calls_of(operation: str, params: dict[str, Any]) -> list[Call]:
+    """What IAM sees of one request: a transaction is authorized item by item, each as its own action."""
+    if operation != "TransactWriteItems":
+        return [call_of(operation, params)]
+    return [call_of(_TRANSACTED[kind], request) for item in params["TransactItems"] for kind, request in item.items()]
+
+
 class OperationLog:
     def __init__(self) -> None:
         self.current: str | None = None  # the handler spec now running
@@ -53,7 +63,7 @@ class OperationLog:
 
     def hook(self, model: Any, params: dict[str, Any], **_: Any) -> None:
         if self.current is not None:
-            self.used[self.current].add(call_of(model.name, params))
+            self.used[self.current].update(calls_of(model.name, params))
 
     def watch(self, client: Any) -> None:
         # The caller's own parameters, before serialization: what IAM's condition keys are computed from.

@@ -37,6 +37,7 @@ from moto import mock_aws  # noqa: E402
 from devtools.template import load_template, table_definition  # noqa: E402
 from functions import container  # noqa: E402
 from infra.channels.memory import MemoryMarkers, Outbox  # noqa: E402
+from infra.players import InMemoryPlayerStore  # noqa: E402
 from infra.store import EventStore, InMemoryEventStore  # noqa: E402
 from infra.store.dynamodb import DynamoEventStore  # noqa: E402
 
@@ -46,6 +47,7 @@ class MemoryWorld:
     store: InMemoryEventStore = field(default_factory=InMemoryEventStore)
     outbox: Outbox = field(default_factory=Outbox)
     markers: MemoryMarkers = field(default_factory=MemoryMarkers)
+    players: InMemoryPlayerStore = field(default_factory=InMemoryPlayerStore)
     game: Any = None  # a test's game, kept across the examples of a property test
 
     def commit_count(self) -> int:
@@ -56,7 +58,8 @@ class MemoryWorld:
 def memory_world(seed: int = 7) -> Iterator[MemoryWorld]:
     world = MemoryWorld()
     container.reset()
-    container.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers)
+    container.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers,
+                       player_store=world.players)
     yield world
     container.reset()
 

@@ -1,0 +1,96 @@
+"""Request and response bodies of the players' routes. Strict like every body of this API: unknown fields, a
+number for a string, or a string over its bound are refused (422) before the service sees them; what a field
+means (a real time zone, an https URL) the service checks, naming the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from service.players import UNSET, Changes
+from service.profiles import MAX_EMAIL, MAX_NAME, MAX_PUSH_ENDPOINT, MAX_WEBHOOK_URL
+
+CODE_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+TIME_ZONE = Field(default=None, max_length=64, description="An IANA time zone name (Europe/Paris); default UTC.")
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class CreatePlayerBody(_Body):
+    name: str = Field(min_length=1, max_length=MAX_NAME + 20, description=f"Display name, 1 to {MAX_NAME} characters.")
+    time_zone: str | None = TIME_ZONE
+
+
+class UpdatePlayerBody(_Body):
+    """Only the fields sent change; null clears a field (a cleared time zone is UTC; the name cannot be cleared)."""
+
+    name: str | None = Field(default=None, max_length=MAX_NAME + 20)
+    time_zone: str | None = TIME_ZONE
+    email: str | None = Field(
+        default=None, max_length=MAX_EMAIL + 20,
+        description="A new address is pending until confirmed through the link sent to it (valid 24 h); "
+                    "nothing else is sent to it before. Sending the confirmed address again changes nothing.")
+    webhook_url: str | None = Field(default=None, max_length=MAX_WEBHOOK_URL + 20,
+                                    description="An https URL to a public host, no credentials in it.")
+    push_endpoint: str | None = Field(default=None, max_length=MAX_PUSH_ENDPOINT + 20,
+                                      description="A push subscription endpoint (an https URL).")
+    expected_revision: int | None = Field(
+        default=None, ge=1, description="The profile's revision this change is based on: 409 stale_revision if "
+                                        "it has moved on. Without it, a change is applied over the newest.")
+
+    def changes(self) -> Changes:
+        sent = self.model_fields_set - {"expected_revision"}
+        return Changes(**{name: getattr(self, name) if name in sent else UNSET
+                          for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint")})
+
+
+class ConfirmBody(_Body):
+    code: str = Field(pattern=CODE_PATTERN, description="The code of the confirmation message.")
+
+
+class EmailContact(BaseModel):
+    address: str
+    confirmed: bool = Field(description="Only a confirmed address receives anything but its confirmation.")
+    confirmation_expires_at: str | None = Field(description="While pending: when its code expires.")
+
+
+class Contacts(BaseModel):
+    email: EmailContact | None
+    webhook_url: str | None
+    push_endpoint: str | None
+
+
+class PlayerProfile(BaseModel):
+    player_id: str
+    name: str
+    time_zone: str
+    contacts: Contacts = Field(description="Shown to the player only, never to anyone else.")
+    created_at: str
+    updated_at: str
+    revision: int = Field(description="Send it as expected_revision to refuse a change based on an older profile.")
+
+
+class CreatedPlayer(BaseModel):
+    player_id: str
+    key: str = Field(description="The player's secret: send `Authorization: Bearer <key>`. Shown only once.")
+    profile: PlayerProfile
+
+
+class NewKey(BaseModel):
+    player_id: str
+    key: str = Field(description="The new key, shown only once; the old one is refused from now on.")
+
+
+class EmailConfirmed(BaseModel):
+    player_id: str
+    confirmed: bool
+    already_confirmed: bool = Field(description="This code had confirmed the address before: nothing changed.")
+    message: str
+
+
+def confirmed_reply(player_id: str, already: bool) -> dict[str, Any]:
+    message = "This e-mail address was already confirmed." if already else "Your e-mail address is confirmed."
+    return {"player_id": player_id, "confirmed": True, "already_confirmed": already, "message": message}

@@ -1,0 +1,159 @@
+"""The player store on the games table: one item per player (pk `PLAYER#<id>`, sk `PROFILE`), written by puts
+conditional on its revision; outbox items (pk `OUTBOX#<id>`) join such a put in one transaction.
+
+Store errors name the table and DynamoDB's error code only: the full message of a refused request can quote the
+item, and a player item holds contacts.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+import boto3
+from botocore.exceptions import BotoCoreError, ClientError
+
+from infra.budget import CLIENT_CONFIG
+from infra.players.base import (
+    OUTBOX_PREFIX,
+    PLAYER_PREFIX,
+    PROFILE_KEY,
+    OutboxMessage,
+    PlayerExists,
+    PlayerRecord,
+    RevisionConflict,
+    check_outbox,
+    check_record,
+    record_fields,
+)
+from infra.store.base import StoreError, dump_json
+
+if TYPE_CHECKING:
+    from mypy_boto3_dynamodb import DynamoDBClient
+    from mypy_boto3_dynamodb.type_defs import AttributeValueTypeDef, TransactWriteItemTypeDef
+
+    Item = dict[str, AttributeValueTypeDef]
+
+_TYPES = {f.name: f.type for f in fields(PlayerRecord)}
+_CONFLICT = "ConditionalCheckFailedException"
+
+
+def player_key(player_id: str) -> dict[str, Any]:
+    return {"pk": {"S": f"{PLAYER_PREFIX}{player_id}"}, "sk": {"S": PROFILE_KEY}}
+
+
+def _attribute(value: Any) -> AttributeValueTypeDef:
+    if isinstance(value, bool):
+        return {"BOOL": value}
+    if isinstance(value, int):
+        return {"N": str(value)}
+    return {"S": str(value)}
+
+
+def _value(attribute: AttributeValueTypeDef) -> Any:
+    if "BOOL" in attribute:
+        return attribute["BOOL"]
+    if "N" in attribute:
+        return int(attribute["N"])
+    return attribute["S"]
+
+
+def to_item(record: PlayerRecord) -> Item:
+    item: Item = {**player_key(record.player_id), "kind": {"S": "player"}}
+    item.update({name: _attribute(value) for name, value in record_fields(record).items()})
+    return item
+
+
+def from_item(item: Item) -> PlayerRecord:
+    return PlayerRecord(**{name: _value(item[name]) for name in _TYPES if name in item})
+
+
+def outbox_item(message: OutboxMessage) -> Item:
+    return {
+        "pk": {"S": f"{OUTBOX_PREFIX}{message.player_id}"}, "sk": {"S": message.key}, "kind": {"S": "outbox"},
+        "message": {"S": dump_json(message.message)}, "expires_at": {"N": str(message.expires_at)},
+    }
+
+
+class DynamoPlayerStore:
+    def __init__(self, table: str, client: DynamoDBClient | None = None) -> None:
+        self.table = table
+        self._client = client
+
+    @classmethod
+    def from_env(cls, client: DynamoDBClient | None = None) -> DynamoPlayerStore:
+        table = os.environ.get("TABLE_NAME")
+        if not table:
+            raise StoreError("TABLE_NAME is not set")
+        return cls(table, client)
+
+    @property
+    def client(self) -> DynamoDBClient:
+        if self._client is None:  # built on first use: a store can be made without touching AWS
+            self._client = boto3.client("dynamodb", config=CLIENT_CONFIG)
+        return self._client
+
+    def create(self, record: PlayerRecord) -> None:
+        check_record(record)
+        if record.revision != 1:
+            raise ValueError("a new player starts at revision 1")
+        with self._errors():
+            try:
+                self.client.put_item(TableName=self.table, Item=to_item(record),
+                                     ConditionExpression="attribute_not_exists(pk)")
+            except ClientError as error:
+                if _code(error) == _CONFLICT:
+                    raise PlayerExists(record.player_id) from None
+                raise
+
+    def get(self, player_id: str) -> PlayerRecord | None:
+        with self._errors():
+            found = self.client.get_item(TableName=self.table, Key=player_key(player_id), ConsistentRead=True)
+        return from_item(found["Item"]) if "Item" in found else None
+
+    def replace(self, record: PlayerRecord, outbox: tuple[OutboxMessage, ...] = ()) -> None:
+        check_record(record)
+        check_outbox(record, outbox)
+        condition: dict[str, Any] = {
+            "ConditionExpression": "#revision = :previous",
+            "ExpressionAttributeNames": {"#revision": "revision"},
+            "ExpressionAttributeValues": {":previous": {"N": str(record.revision - 1)}},
+        }
+        with self._errors():
+            try:
+                if not outbox:
+                    self.client.put_item(TableName=self.table, Item=to_item(record), **condition)
+                    return
+                profile: Any = {"TableName": self.table, "Item": to_item(record), **condition}
+                items: list[TransactWriteItemTypeDef] = [{"Put": profile}]
+                items += [{"Put": {"TableName": self.table, "Item": outbox_item(m),
+                                   "ConditionExpression": "attribute_not_exists(pk)"}} for m in outbox]
+                self.client.transact_write_items(TransactItems=items)
+            except ClientError as error:
+                if _code(error) == _CONFLICT or _profile_check_failed(error):
+                    raise RevisionConflict(record.player_id, record.revision - 1) from None
+                raise
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except ClientError as error:
+            raise StoreError(f"DynamoDB table {self.table!r}: {_code(error)}") from None
+        except BotoCoreError as error:
+            raise StoreError(f"DynamoDB table {self.table!r}: {type(error).__name__}") from None
+
+
+def _code(error: ClientError) -> str:
+    return str(error.response.get("Error", {}).get("Code", "unknown"))
+
+
+def _profile_check_failed(error: ClientError) -> bool:
+    """A cancelled transaction whose first item (the profile's put) failed its revision condition."""
+    if _code(error) != "TransactionCanceledException":
+        return False
+    reasons: Any = error.response.get("CancellationReasons") or []
+    return bool(reasons) and reasons[0].get("Code") == "ConditionalCheckFailed"

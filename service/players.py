@@ -1,0 +1,248 @@
+"""The players' application service: create a player, authenticate its key, edit its profile, rotate its key,
+confirm its e-mail address.
+
+A player key is `<player_id>.<secret>` (192 random bits): it names its player, so one read authenticates it,
+and only its SHA-256 is stored, compared in constant time. Every write is conditional on the revision it read
+(infra/players): a write that loses a race is re-read, re-authenticated (a key rotated meanwhile fails at
+once) and re-applied, a bounded number of times, so no update is ever lost; a caller that named the revision
+it expects gets StaleRevision instead.
+
+Changing the e-mail address sets it pending with a new confirmation code (random, stored hashed, valid for
+CONFIRMATION_SECONDS). The code travels only in the confirmation message, written in the same transaction as
+the profile (the transactional outbox), which the stream-fed notifier publishes: the message exists if and
+only if the change landed.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from infra.auth import new_token, token_hash
+from infra.players import OutboxMessage, PlayerExists, PlayerRecord, PlayerStore, RevisionConflict
+from infra.players.base import is_player_id
+from service.player_errors import (
+    InvalidCode,
+    InvalidField,
+    PlayerContention,
+    PlayerNotFound,
+    StaleRevision,
+    Unauthenticated,
+)
+from service.profiles import (
+    DEFAULT_TIME_ZONE,
+    MAX_PUSH_ENDPOINT,
+    MAX_WEBHOOK_URL,
+    iso,
+    valid_email,
+    valid_https_url,
+    valid_name,
+    valid_time_zone,
+)
+
+CONFIRMATION_SECONDS = 24 * 3600
+ATTEMPTS = 3  # writes per request when other writes to the same player keep landing first
+MAX_KEY = 128
+_NO_MATCH = token_hash("no such player")  # compared when the player is unknown, so timing tells nothing
+
+__all__ = ["Changes", "Confirmed", "Created", "InvalidCode", "InvalidField", "PlayerContention", "PlayerNotFound",
+           "Players", "StaleRevision", "Unauthenticated"]
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a PATCH asks for: UNSET leaves a field alone, None clears it (a cleared time zone is UTC)."""
+
+    name: str | None = UNSET
+    time_zone: str | None = UNSET
+    email: str | None = UNSET
+    webhook_url: str | None = UNSET
+    push_endpoint: str | None = UNSET
+
+
+@dataclass(frozen=True)
+class Created:
+    record: PlayerRecord
+    key: str  # shown once
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    record: PlayerRecord
+    already: bool  # the address was confirmed by this same code before: nothing written
+
+
+def split_key(key: str) -> str | None:
+    """The player id a key names, or None when it has not the shape of a player key."""
+    player_id, dot, secret = key.partition(".")
+    if not dot or not secret or len(key) > MAX_KEY or not is_player_id(player_id):
+        return None
+    return player_id
+
+
+def is_player_key(token: str) -> bool:
+    """Player keys are told apart from seat tokens by their shape (seat tokens have no dot)."""
+    return split_key(token) is not None
+
+
+@dataclass
+class Players:
+    store: PlayerStore
+    clock: Callable[[], float] = time.time
+    new_secret: Callable[[], str] = new_token
+    # Hex: a code never starts with "-", so `distilled player confirm CODE` cannot read it as an option.
+    new_code: Callable[[], str] = lambda: secrets.token_hex(16)
+
+    def create(self, name: str, time_zone: str | None = None) -> Created:
+        name, zone = valid_name(name), valid_time_zone(time_zone or DEFAULT_TIME_ZONE)
+        now = iso(self.clock())
+        while True:
+            player_id = "p" + secrets.token_urlsafe(12)
+            key = f"{player_id}.{self.new_secret()}"
+            record = PlayerRecord(player_id, token_hash(key), name, zone, created_at=now, updated_at=now)
+            try:
+                self.store.create(record)
+            except PlayerExists:  # 96 random bits: never in practice, but never an overwrite either
+                continue
+            return Created(record, key)
+
+    def authenticate(self, key: str | None) -> PlayerRecord:
+        player_id = split_key(key) if key else None
+        record = self.store.get(player_id) if player_id else None
+        presented = token_hash(key) if key else ""
+        if not hmac.compare_digest(presented, record.key_sha256 if record else _NO_MATCH) or record is None:
+            raise Unauthenticated()
+        return record
+
+    def update(self, key: str | None, changes: Changes, link_base: str,
+               expected_revision: int | None = None) -> PlayerRecord:
+        def change(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
+            return self._changed(record, changes, link_base)
+
+        return self._write(lambda: self.authenticate(key), change, expected_revision)
+
+    def rotate_key(self, key: str | None) -> Created:
+        fresh: list[str] = []
+
+        def rotated(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
+            fresh[:] = [f"{record.player_id}.{self.new_secret()}"]
+            return replace(record, key_sha256=token_hash(fresh[0])), ()
+
+        record = self._write(lambda: self.authenticate(key), rotated, None)
+        return Created(record, fresh[0])
+
+    def confirm_own(self, key: str | None, code: str) -> Confirmed:
+        return self._confirm(lambda: self.authenticate(key), code)
+
+    def confirm(self, player_id: str, code: str) -> Confirmed:
+        """The link's confirmation: the code is the credential."""
+
+        def read() -> PlayerRecord:
+            record = self.store.get(player_id) if is_player_id(player_id) else None
+            if record is None:
+                raise PlayerNotFound(player_id)
+            return record
+
+        return self._confirm(read, code)
+
+    # --- internals ------------------------------------------------------------------------------------------
+
+    def _confirm(self, read: Callable[[], PlayerRecord], code: str) -> Confirmed:
+        already: list[bool] = []
+
+        def confirmed(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
+            if record.email is None or record.email_code_sha256 is None:
+                raise InvalidCode("invalid_code")
+            matches = hmac.compare_digest(token_hash(code), record.email_code_sha256)
+            if record.email_confirmed:
+                if not matches:
+                    raise InvalidCode("invalid_code")
+                already[:] = [True]
+                return record, ()
+            if self._expired(record):  # whatever was sent: an expired code is of no use, right or wrong
+                raise InvalidCode("code_expired")
+            if not matches:
+                raise InvalidCode("invalid_code")
+            return replace(record, email_confirmed=True, email_code_expires_at=None), ()
+
+        record = self._write(read, confirmed, None)
+        return Confirmed(record, bool(already))
+
+    def _expired(self, record: PlayerRecord) -> bool:
+        return record.email_code_expires_at is None or record.email_code_expires_at <= self.clock()
+
+    def _write(self, read: Callable[[], PlayerRecord],
+               change: Callable[[PlayerRecord], tuple[PlayerRecord, tuple[OutboxMessage, ...]]],
+               expected_revision: int | None) -> PlayerRecord:
+        """Read, change, write conditionally; on a lost race read again (and re-authenticate) and retry."""
+        for _ in range(ATTEMPTS):
+            record = read()
+            if expected_revision is not None and record.revision != expected_revision:
+                raise StaleRevision(expected_revision, record.revision)
+            changed, outbox = change(record)
+            if changed == record:
+                return record  # nothing to change: nothing written
+            written = replace(changed, revision=record.revision + 1, updated_at=iso(self.clock()))
+            try:
+                self.store.replace(written, outbox)
+            except RevisionConflict:
+                if expected_revision is not None:
+                    raise StaleRevision(expected_revision, read().revision) from None
+                continue
+            return written
+        raise PlayerContention()
+
+    def _changed(self, record: PlayerRecord, changes: Changes,
+                 link_base: str) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
+        fields: dict[str, Any] = {}
+        if changes.name is not UNSET:
+            if changes.name is None:
+                raise InvalidField("name", "required", "cannot be cleared")
+            fields["name"] = valid_name(changes.name)
+        if changes.time_zone is not UNSET:
+            fields["time_zone"] = valid_time_zone(changes.time_zone or DEFAULT_TIME_ZONE)
+        if changes.webhook_url is not UNSET:
+            fields["webhook_url"] = None if changes.webhook_url is None else valid_https_url(
+                "webhook_url", changes.webhook_url, MAX_WEBHOOK_URL)
+        if changes.push_endpoint is not UNSET:
+            fields["push_endpoint"] = None if changes.push_endpoint is None else valid_https_url(
+                "push_endpoint", changes.push_endpoint, MAX_PUSH_ENDPOINT)
+        outbox: tuple[OutboxMessage, ...] = ()
+        if changes.email is None:
+            fields.update(email=None, email_confirmed=False, email_code_sha256=None, email_code_expires_at=None)
+        elif changes.email is not UNSET:
+            address = valid_email(changes.email)
+            if not (address == record.email and record.email_confirmed):
+                code, expires = self.new_code(), int(self.clock()) + CONFIRMATION_SECONDS
+                fields.update(email=address, email_confirmed=False, email_code_sha256=token_hash(code),
+                              email_code_expires_at=expires)
+                named = fields.get("name", record.name)
+                outbox = (confirmation(record, named, address, code, expires, link_base),)
+        return replace(record, **fields), outbox
+
+
+def confirmation(record: PlayerRecord, name: str, address: str, code: str, expires: int,
+                 link_base: str) -> OutboxMessage:
+    """The confirmation e-mail, as the e-mail channel will send it: the only place the code ever goes."""
+    revision = record.revision + 1
+    link = f"{link_base.rstrip('/')}/players/{record.player_id}/confirm-email?code={code}"
+    text = (f"Hello {name}: to receive Distilled Online notices at this address, open {link} "
+            f"(or run `distilled player confirm {code}`) before {iso(expires)}.")
+    message = {
+        "kind": "confirm_email", "channel": "email", "player_id": record.player_id, "to": address,
+        "subject": "Confirm your e-mail address for Distilled Online", "text": text, "link": link, "code": code,
+        "expires_at": iso(expires), "dedup_key": f"{record.player_id}:confirm_email:{revision}",
+    }
+    return OutboxMessage(record.player_id, f"CONFIRM_EMAIL#{revision:010d}", message, expires)
