@@ -28,6 +28,7 @@ from urllib.request import Request
 
 from bench.capacity import Cost, Meter, item_bytes
 from bench.report import emit, spread
+from service.repository import SNAPSHOT_EVERY
 
 Figure = tuple[str, float, str, dict[str, Any]]
 
@@ -226,7 +227,8 @@ def _figures(add: Callable[[Figure], None]) -> None:
     for mode, games in (("warm", warm), ("cold", cold)):
         calls = [c.dynamodb for g in games for c in g.commands]
         add(line(f"dynamodb_calls_per_command_{mode}", statistics.mean(calls), "requests", max=max(calls),
-             commands=len(calls), floor="1 read + 1 write", target="<= 3 (+1 snapshot write every 50 commands)"))
+             commands=len(calls), floor="1 read + 1 write",
+             target=f"<= 3 (+1 snapshot write every {SNAPSHOT_EVERY} commands)"))
     add(line("commit_bytes_p50", float(sizes[len(sizes) // 2]), "bytes", commits=len(sizes), max=sizes[-1],
              note="DynamoDB item size: attribute names + values", target="<= 4096 (one read unit)"))
     for figure in _notifier_lines(notifier):
