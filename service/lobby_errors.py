@@ -51,3 +51,17 @@ class InvalidLobby(Exception):
 
 class LobbyContention(Exception):
     """Other writes to this lobby kept landing first: retry."""
+
+
+class SeatTaken(Exception):
+    """The seat is a player's: its player plays it with its key, and no seat token is given out for it."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"seat {seat} is a player's")
+        self.seat = seat
+
+
+class NoSuchSeat(Exception):
+    def __init__(self, seat: int) -> None:
+        super().__init__(f"there is no seat {seat}")
+        self.seat = seat

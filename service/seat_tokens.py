@@ -11,24 +11,10 @@ import secrets
 from infra.auth import new_token, token_hash
 from infra.lobbies import LobbyStore
 from infra.store import Commit, ConcurrencyConflict, EventStore
-from service.lobby_errors import LobbyNotFound, NotHost
+from service.lobby_errors import LobbyNotFound, NoSuchSeat, NotHost, SeatTaken
 from service.pipeline import MAX_ATTEMPTS, Contention, GameNotFound, now
 from service.players import Players
 from service.repository import Aggregate, Recent, fold_commits, load, seats_record
-
-
-class SeatTaken(Exception):
-    """The seat is a player's: its player plays it with its key, and no seat token is given out for it."""
-
-    def __init__(self, seat: int) -> None:
-        super().__init__(f"seat {seat} is a player's")
-        self.seat = seat
-
-
-class NoSuchSeat(Exception):
-    def __init__(self, seat: int) -> None:
-        super().__init__(f"there is no seat {seat}")
-        self.seat = seat
 
 
 def reissue_token(store: EventStore, game_id: str, seat: int, recent: Recent | None = None) -> tuple[str, Aggregate]:

@@ -22,13 +22,15 @@ from service.lobby_errors import (
     LobbyExpired,
     LobbyNotFound,
     LobbyRefused,
+    NoSuchSeat,
     NoSuchSlot,
     NotHost,
+    SeatTaken,
 )
 from service.player_errors import Unauthenticated
 from service.players import Players
 from service.repository import load
-from service.seat_tokens import NoSuchSeat, SeatTaken, host_reissue
+from service.seat_tokens import host_reissue
 
 HOST, OPEN, BOT = SeatSpecIn("host"), SeatSpecIn("open"), SeatSpecIn("bot", "Robo")
 
@@ -134,7 +136,7 @@ def test_a_removed_seat_is_left_out_of_the_game_and_the_host_start_fills_open_se
     game_id = made.record.game_id
     world.lobbies.join(game_id, ada, made.invite)
     world.lobbies.remove(game_id, host, 2)
-    with pytest.raises(LobbyRefused, match="last_seat|at least one"):
+    with pytest.raises(LobbyRefused, match="at least one"):
         for seat in (0, 1, 3):
             world.lobbies.remove(game_id, host, seat)
     # Left: seat 3 alone (the host removed its own seat too). Two seats opened again, Ada back in the first.
