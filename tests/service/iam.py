@@ -116,7 +116,7 @@ def _resource_names(statement: dict[str, Any]) -> set[str]:
         assert isinstance(resource, dict), f"teach the IAM check {resource!r}"
         if "Fn::Sub" in resource:  # "${GamesTable.Arn}/index/gsi1": an index of the table
             sub = resource["Fn::Sub"]
-            assert isinstance(sub, str) and re.fullmatch(r"\$\{\w+\.Arn\}/index/\w+", sub), f"teach the IAM check {sub!r}"
+            assert isinstance(sub, str) and re.fullmatch(r"\$\{\w+\.Arn\}/index/\w+", sub), f"teach it {sub!r}"
             names.add(sub.replace("${", "").replace("}", ""))
             continue
         assert "Fn::GetAtt" in resource, f"teach the IAM check {resource!r}"

@@ -14,8 +14,8 @@ from samtranslator.translator.transform import transform
 
 from devtools.template import load_template
 from functions.api.command_routes import COMMAND_MODULES
-from functions.openapi import document
 from functions.lobbies.routes import LOBBY_ROUTES
+from functions.openapi import document
 from functions.players.routes import PLAYER_ROUTES
 
 
