@@ -246,3 +246,17 @@ def test_a_reissued_token_replaces_the_old_one_at_once_and_a_players_seat_has_no
         host_reissue(players, store, world.games, game_id, host, 2)
     with pytest.raises(NoSuchSeat):
         host_reissue(players, store, world.games, game_id, host, 3)
+
+
+def test_the_seated_players_survive_a_snapshot_and_a_reissue(world: World) -> None:
+    from service.repository import from_snapshot, save_snapshot, to_snapshot
+
+    host, ada = world.player("Host"), world.player("Ada")
+    made = world.lobbies.create(host, [HOST, OPEN, BOT], Options(), public=False)
+    world.lobbies.join(made.record.game_id, ada, made.invite)
+    game = load(world.games, made.record.game_id)
+    restored = from_snapshot(to_snapshot(game))
+    assert restored is not None and restored.players == game.players and game.players[2] is None
+    assert save_snapshot(world.games, game)
+    _, after = host_reissue(world.players, world.lobby_store, world.games, game.game_id, host, 2)
+    assert load(world.games, game.game_id).players == game.players == after.players
