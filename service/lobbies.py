@@ -65,6 +65,7 @@ class Change:
     tokens: dict[int, str]
     invite: str | None = None  # a new lobby's invite code, shown once
     already: bool = False  # nothing to do: it was so already
+    by: str = ""  # the player id of the caller it acted for
 
 
 Mutation = Callable[[LobbyRecord], tuple[LobbyRecord, dict[int, str]]]
@@ -193,7 +194,7 @@ class Lobbies:
                 raise LobbyRefused("lobby_started", "This game has started.")
             return self._live(record)
 
-        return self._write(game_id, read, joined)
+        return replace(self._write(game_id, read, joined), by=player.player_id)
 
     # --- internals -----------------------------------------------------------------------------------------
 

@@ -79,11 +79,13 @@ class Aggregate:
     processed: Mapping[str, Processed] = field(default_factory=dict)
     token_hashes: tuple[str, ...] = ()
     contacts: tuple[Mapping[str, str] | None, ...] = ()
-    players: tuple[str | None, ...] = ()  # by seat: the player whose key plays it (none: its token only)
     snapshot_version: int = 0  # the newest snapshot known to exist (0: none)
     seen: Seen = field(default_factory=Seen)  # ... and a filter of the keys before that snapshot
     # Looks a key the filter may hold up in the store's commits; set by `load` (the store is not game data).
     resolve: Resolve | None = field(default=None, compare=False, repr=False)
+    # By seat: the player seated by a lobby, whose key plays it (empty: every seat plays by its token). Last, so
+    # that positional construction stays as it was.
+    players: tuple[str | None, ...] = ()
 
     @property
     def exists(self) -> bool:

@@ -61,10 +61,6 @@ def _changed(change: Change, viewer: str) -> dict[str, Any]:
             "bot_tokens": bot_tokens(change.record, change.tokens)}
 
 
-def _viewer(app: APIGatewayHttpResolver) -> str:
-    return container.players().authenticate(presented_key(app)).player_id
-
-
 def add_create_lobby(app: APIGatewayHttpResolver) -> None:
     @app.post(
         "/lobbies", operation_id="createLobby", tags=TAGS, summary="Open a lobby: a game with seats to claim",
@@ -122,10 +118,9 @@ def add_join_lobby(app: APIGatewayHttpResolver) -> None:
     )
     def join_lobby(game_id: str, body: Annotated[JoinBody, Body()]) -> Response[LobbyChanged]:
         change = container.lobbies().join(game_id, presented_key(app), body.invite)
-        viewer = _viewer(app)
         logger.info("lobby joined", extra={"started": change.record.started})
         count("LobbiesJoined")
-        return json_response(_changed(change, viewer))
+        return json_response(_changed(change, change.by))
 
 
 def add_remove_seat(app: APIGatewayHttpResolver) -> None:
