@@ -30,6 +30,12 @@ PLAYER_BODIES: dict[str, dict[str, Any]] = {
     "PATCH /players/me": {"time_zone": "Europe/London"},
     "POST /players/me/email/confirm": {"code": SAMPLE_CODE},
 }
+# The lobbies' routes (functions/lobbies/): a body for each that takes one.
+LOBBY_BODIES: dict[str, dict[str, Any]] = {
+    "POST /lobbies": {"seats": 2, "options": {"flight": "A"}},
+    "POST /lobbies/{game_id}/join": {"invite": SAMPLE_CODE},
+    "POST /lobbies/{game_id}/seats/{seat}/replace": {"bot": True, "name": "Robo"},
+}
 # A body for each command route: well-formed, so a handler answers with the rules' verdict on it.
 SAMPLE_FIELDS: dict[str, dict[str, Any]] = {
     "choose_distiller": {"distiller": "jeong"}, "buy": {"source": "basic", "card": "yeast"},
@@ -59,9 +65,26 @@ def _player_event(route: sam.Route) -> dict[str, Any]:
     return event
 
 
+def _lobby_event(route: sam.Route) -> dict[str, Any]:
+    """A lobby route, or the host's reissue of a seat token: as the sample player, on the sample game's lobby."""
+    params = {k: v for k, v in (("game_id", SAMPLE_GAME), ("seat", "1")) if f"{{{k}}}" in route.path}
+    path = route.path.replace("{game_id}", SAMPLE_GAME).replace("{seat}", "1")
+    headers = [("host", "127.0.0.1:3000"), ("user-agent", "sam-local-sample"),
+               ("authorization", f"Bearer {SAMPLE_PLAYER_KEY}")]
+    body = json.dumps(LOBBY_BODIES[route.route_key]).encode() if route.route_key in LOBBY_BODIES else b""
+    if body:
+        headers.append(("content-type", "application/json"))
+    target = f"{path}?open=true" if route.route_key == "GET /lobbies" else path
+    event = http_event(HttpRequest(route.method, target, headers, body), route.route_key, params, now=SAMPLE_TIME)
+    event["requestContext"]["requestId"] = f"sample-{route.function}"
+    return event
+
+
 def _api_event(route: sam.Route) -> dict[str, Any]:
     if route.path.startswith("/players"):
         return _player_event(route)
+    if route.path.startswith("/lobbies") or route.path.startswith("/games/{game_id}/seats/"):
+        return _lobby_event(route)
     path = route.path.replace("{game_id}", SAMPLE_GAME)
     headers = [("host", "127.0.0.1:3000"), ("user-agent", "sam-local-sample")]
     body = b""

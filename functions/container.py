@@ -24,7 +24,9 @@ from service.bootstrap import Games, Given, Services
 from service.repository import Recent
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
+    from infra.lobbies import LobbyStore
     from infra.players import PlayerStore
+    from service.lobbies import Lobbies
     from service.notices import Markers, Publisher
     from service.players import Players
 
@@ -123,13 +125,18 @@ def players() -> Players:
     return services().players
 
 
+def lobbies() -> Lobbies:
+    """The lobbies' application service: create, join, seat changes, start."""
+    return services().lobbies
+
+
 def override(*, store: EventStore | None = None, rng: random.Random | Rng | None = None, sns: Any = None,
              dynamodb: Any = None, publisher: Publisher | None = None, markers: Markers | None = None,
-             player_store: PlayerStore | None = None) -> None:
+             player_store: PlayerStore | None = None, lobby_store: LobbyStore | None = None) -> None:
     """Use these instead of building from the environment (tests, in-process runs); the rest is rebuilt."""
     global _services
     given = {"store": store, "rng": rng, "sns": sns, "dynamodb": dynamodb, "publisher": publisher,
-             "markers": markers, "player_store": player_store}
+             "markers": markers, "player_store": player_store, "lobby_store": lobby_store}
     for name, value in given.items():
         if value is not None:
             setattr(_given, name, value)

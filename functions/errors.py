@@ -19,6 +19,18 @@ from pydantic import ValidationError
 from domain.errors import RuleViolation
 from functions.observability import count, logger
 from infra.store import StoreError
+from service.lobby_errors import (
+    InvalidLobby,
+    InviteRefused,
+    LobbyContention,
+    LobbyExpired,
+    LobbyNotFound,
+    LobbyRefused,
+    NoSuchSeat,
+    NoSuchSlot,
+    NotHost,
+    SeatTaken,
+)
 from service.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion
 from service.player_errors import (
     InvalidCode,
@@ -36,6 +48,10 @@ PLAYER_KEY_REFUSED = "Send Authorization: Bearer <player key>, the newest key of
 CODE_REFUSED = {
     "invalid_code": "That is not the confirmation code of this player's e-mail address.",
     "code_expired": "The confirmation code has expired: set the e-mail address again for a new one.",
+}
+INVITE_REFUSED = {
+    "invite_required": "This lobby is not public: join it with its invite link.",
+    "invalid_invite": "That is not this lobby's invite code.",
 }
 RETRY_SOON = {"Retry-After": "1"}
 MALFORMED_JSON = "The body is not valid JSON."
@@ -120,6 +136,9 @@ def answer(error: Exception) -> Answer:
         case PlayerContention():
             return Answer(409, "contention", "Other changes to this player kept landing first; retry.",
                           headers=RETRY_SOON)
+        case LobbyNotFound() | LobbyExpired() | NotHost() | InviteRefused() | LobbyRefused() | NoSuchSlot() \
+                | NoSuchSeat() | SeatTaken() | InvalidLobby() | LobbyContention():
+            return lobby_answer(error)
         case ServiceError() if error.status_code == HTTPStatus.NOT_FOUND:  # no route matched
             return Answer(404, "not_found", "There is no such route.")
         case ServiceError():
@@ -131,6 +150,30 @@ def answer(error: Exception) -> Answer:
                           headers=RETRY_SOON)
     logger.exception("unhandled error")
     return Answer(500, "internal", "Something went wrong on our side.")
+
+
+def lobby_answer(error: Exception) -> Answer:
+    """The lobbies' refusals (service/lobby_errors.py). None names an invite code, a key or a token."""
+    match error:
+        case LobbyNotFound():
+            return Answer(404, "lobby_not_found", "There is no such lobby.")
+        case LobbyExpired():
+            return Answer(410, "lobby_expired", "This lobby was never started and has expired.")
+        case NotHost():
+            return Answer(403, "not_host", "Only the lobby's host may do this.")
+        case InviteRefused():
+            return Answer(403, error.code, INVITE_REFUSED.get(error.code, INVITE_REFUSED["invalid_invite"]))
+        case LobbyRefused():
+            return Answer(409, error.code, error.message)
+        case NoSuchSlot() | NoSuchSeat():
+            return Answer(404, "seat_not_found", f"There is no seat {error.seat}.", {"seat": error.seat})
+        case SeatTaken():
+            return Answer(409, "seat_claimed", "A player plays this seat with its own key: it has no token.",
+                          {"seat": error.seat})
+        case InvalidLobby():
+            return Answer(422, "invalid_request", "These seats cannot make a game.",
+                          {"errors": [{"loc": ["body", error.field], "type": "invalid", "message": error.message}]})
+    return Answer(409, "contention", "Other changes to this lobby kept landing first; retry.", headers=RETRY_SOON)
 
 
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from domain.commands import COMMAND_TYPES
 from functions.api.command_routes import add_command
 from functions.api.edge import new_app
 from functions.api.game_routes import SEAT_TOKEN, add_create_game, add_get_events, add_get_game
+from functions.lobbies.routes import LOBBY_ROUTES
 from functions.players.routes import PLAYER_KEY, PLAYER_ROUTES
 
 TITLE = "Distilled Online"
@@ -36,6 +37,8 @@ def api() -> APIGatewayHttpResolver:
         add_command(app, command_type)
     for add_player_route in PLAYER_ROUTES:
         add_player_route(app)
+    for add_lobby_route in LOBBY_ROUTES:
+        add_lobby_route(app)
     return app
 
 

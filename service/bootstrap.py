@@ -19,7 +19,9 @@ from service.pipeline import Created, Outcome, create_game, handle, production_r
 from service.repository import Aggregate, Recent, load
 
 if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
+    from infra.lobbies import LobbyStore
     from infra.players import PlayerStore
+    from service.lobbies import Lobbies
     from service.notices import Markers, Notice, Publisher
     from service.players import Players
 
@@ -66,6 +68,7 @@ class Given:
     publisher: Publisher | None = None
     markers: Markers | None = None
     player_store: PlayerStore | None = None
+    lobby_store: LobbyStore | None = None
 
 
 @dataclass
@@ -135,6 +138,21 @@ class Services:
         from service.players import Players
 
         return Players(self.player_store)
+
+    @cached_property
+    def lobby_store(self) -> LobbyStore:
+        if self.given.lobby_store is not None:
+            return self.given.lobby_store
+        from infra.lobbies.dynamodb import DynamoLobbyStore
+
+        return DynamoLobbyStore.from_env(self.dynamodb)
+
+    @cached_property
+    def lobbies(self) -> Lobbies:
+        """The lobbies' application service (service/lobbies.py): it starts games through the one store."""
+        from service.lobbies import Lobbies
+
+        return Lobbies(self.lobby_store, self.players, self.store, self.rng)
 
     def _client(self, service: str) -> Any:
         import boto3

@@ -112,13 +112,20 @@ def create_game(
     *,
     rng: Rng | None = None,
     game_id: str | None = None,
+    token_hashes: Sequence[str] | None = None,
+    players: Sequence[str | None] = (),
 ) -> Created:
-    """Set up a game (RuleViolation if the domain refuses) and write it as version 1."""
+    """Set up a game (RuleViolation if the domain refuses) and write it as version 1.
+
+    A lobby's start (service/lobbies.py) gives its game id, the seats' token hashes (then no token is made or
+    answered) and the player seated at each seat. The conditional put of version 1 makes a second start of the
+    same game id fail with ConcurrencyConflict, writing nothing."""
     command = CreateGame(seats=tuple(seats), options=options or Options())
     events = decide(GameState(), command, rng or production_rng())
-    tokens = tuple(new_token() for _ in seats)
+    tokens = tuple(new_token() for _ in seats) if token_hashes is None else ()
+    hashes = [token_hash(t) for t in tokens] if token_hashes is None else list(token_hashes)
     contacts = list(contacts) + [None] * (len(seats) - len(contacts))
-    record = seats_record([token_hash(t) for t in tokens], contacts)
+    record = seats_record(hashes, contacts, players)
     commit = Commit(
         game_id=game_id or new_game_id(), version=1, command_id=CREATE_COMMAND_ID, seat=None,
         events=(*(stored_event(e) for e in events), record), recorded_at=now(),

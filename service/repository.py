@@ -44,11 +44,16 @@ def command_key(seat: int | None, command_id: str) -> str:
     return f"{'-' if seat is None else seat}:{command_id}"
 
 
-def seats_record(token_hashes: Sequence[str], contacts: Sequence[Mapping[str, str] | None]) -> Event:
-    return {
+def seats_record(token_hashes: Sequence[str], contacts: Sequence[Mapping[str, str] | None],
+                 players: Sequence[str | None] = ()) -> Event:
+    """`players`: the player id seated at each seat (a lobby's game), whose key plays it; absent for none."""
+    record: Event = {
         "type": SEATS_RECORD, "v": SEATS_RECORD_VERSION,
         "token_sha256": list(token_hashes), "contacts": [dict(c) if c else None for c in contacts],
     }
+    if any(players):
+        record["players"] = list(players)
+    return record
 
 
 class Processed(NamedTuple):
@@ -78,6 +83,9 @@ class Aggregate:
     seen: Seen = field(default_factory=Seen)  # ... and a filter of the keys before that snapshot
     # Looks a key the filter may hold up in the store's commits; set by `load` (the store is not game data).
     resolve: Resolve | None = field(default=None, compare=False, repr=False)
+    # By seat: the player seated by a lobby, whose key plays it (empty: every seat plays by its token). Last, so
+    # that positional construction stays as it was.
+    players: tuple[str | None, ...] = ()
 
     @property
     def exists(self) -> bool:
@@ -112,15 +120,16 @@ def fold_commits(aggregate: Aggregate, commits: Sequence[Commit]) -> Aggregate:
         return aggregate
     processed = dict(aggregate.processed)
     processed.update({command_key(c.seat, c.command_id): Processed(c.version, c.digest) for c in commits})
-    hashes, contacts = aggregate.token_hashes, aggregate.contacts
+    hashes, contacts, players = aggregate.token_hashes, aggregate.contacts, aggregate.players
     stored = [event for commit in commits for event in commit.events]
-    for record in (e for e in stored if e["type"] == SEATS_RECORD):
+    for record in (e for e in stored if e["type"] == SEATS_RECORD):  # the newest one holds (a reissue)
         hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
+        players = tuple(record.get("players") or ())
     # Our own store's events, validated when they were written: decoded without validating again.
     events = trusted_events([e for e in stored if e["type"] != SEATS_RECORD])
     return replace(
         aggregate, state=fold(events, aggregate.state), version=commits[-1].version, processed=processed,
-        token_hashes=hashes, contacts=contacts,
+        token_hashes=hashes, contacts=contacts, players=players,
     )
 
 
@@ -138,6 +147,8 @@ def to_snapshot(aggregate: Aggregate) -> Snapshot:
         "token_sha256": list(aggregate.token_hashes),
         "contacts": [dict(c) if c else None for c in aggregate.contacts],
     }
+    if any(aggregate.players):
+        payload["players"] = list(aggregate.players)
     return Snapshot(aggregate.game_id, aggregate.version, SNAPSHOT_SCHEMA_VERSION, payload)
 
 
@@ -159,7 +170,8 @@ def from_snapshot(snapshot: Snapshot) -> Aggregate | None:
             game_id=snapshot.game_id, state=state, version=snapshot.version,
             processed={str(k): _processed_from_json(v) for k, v in payload.get("processed", {}).items()},
             seen=Seen.from_json(payload.get("seen", "")), token_hashes=tuple(payload["token_sha256"]),
-            contacts=tuple(payload["contacts"]), snapshot_version=snapshot.version,
+            contacts=tuple(payload["contacts"]), players=tuple(payload.get("players") or ()),
+            snapshot_version=snapshot.version,
         )
     except (ValidationError, KeyError, TypeError, ValueError, AttributeError):
         log.warning("unreadable snapshot of %s at version %s: replaying", snapshot.game_id, snapshot.version)

@@ -10,6 +10,9 @@ from typing import Any
 
 from devtools.client.http import ClientError
 
+# The token saved for a seat the saved player plays (a lobby's game): its key is sent, whichever is newest.
+PLAYER_SEAT = "@player"
+
 
 def default_path() -> Path:
     return Path(os.environ.get("DISTILLED_STATE_FILE") or Path.home() / ".distilled" / "games.json")
@@ -79,6 +82,8 @@ class SavedGames:
             if not 0 <= seat < len(tokens):
                 raise ClientError(f"no token saved for seat {seat} of game {game_id}: pass --token")
             token = tokens[seat]
+            if token == PLAYER_SEAT:
+                token = (self.data.get("player") or {}).get("key")
         elif seat is None and token in (saved.get("tokens") or []):
             seat = saved["tokens"].index(token)
         changed = self.data.get("last_game") != game_id or (chosen is not None and saved.get("seat") != chosen)
@@ -93,4 +98,6 @@ class SavedGames:
 
     def tokens(self, game_id: str) -> dict[int, str]:
         saved = self.game(game_id) or {}
-        return dict(enumerate(saved.get("tokens") or []))
+        key = (self.data.get("player") or {}).get("key")
+        tokens = [key if t == PLAYER_SEAT else t for t in saved.get("tokens") or []]
+        return {seat: token for seat, token in enumerate(tokens) if token}

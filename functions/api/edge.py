@@ -103,10 +103,24 @@ def caller_seat(app: APIGatewayHttpResolver, aggregate: Aggregate, *, required: 
         return None
     token = bearer_token(value)
     seat = seat_for(token, aggregate.token_hashes) if token else None
+    if seat is None and token and "." in token and any(aggregate.players):  # a player key: no seat token has a dot
+        seat = player_seat(token, aggregate)
     if seat is None:
-        raise unauthorized("The token is not a seat token of this game.")
+        raise unauthorized("The token is neither a seat token of this game nor the key of one of its players.")
     logger.append_keys(seat=seat)
     return seat
+
+
+def player_seat(key: str, aggregate: Aggregate) -> int | None:
+    """The seat of this game the key's player was seated at by a lobby (one GetItem of the player); imported
+    on first use, so that seat-token games pay nothing for it at cold start."""
+    from service.player_errors import Unauthenticated
+
+    try:
+        player_id = container.players().authenticate(key).player_id
+    except Unauthenticated:
+        return None
+    return aggregate.players.index(player_id) if player_id in aggregate.players else None
 
 
 def game_reply(aggregate: Aggregate, seat: int | None) -> dict[str, Any]:

@@ -50,9 +50,14 @@ def test_table_definition_is_what_the_store_expects(template: dict[str, Any]) ->
         {"AttributeName": "sk", "KeyType": "RANGE"},
     ]
     assert sorted(definition["AttributeDefinitions"], key=lambda a: a["AttributeName"]) == [
+        {"AttributeName": "gsi1pk", "AttributeType": "S"},
+        {"AttributeName": "gsi1sk", "AttributeType": "S"},
         {"AttributeName": "pk", "AttributeType": "S"},
         {"AttributeName": "sk", "AttributeType": "S"},
     ]
+    # The one secondary index (infra/lobbies/base.py): sparse, its keys set only on the items it lists.
+    (index,) = definition["GlobalSecondaryIndexes"]
+    assert index["IndexName"] == "gsi1" and [k["AttributeName"] for k in index["KeySchema"]] == ["gsi1pk", "gsi1sk"]
     assert definition["BillingMode"] == "PAY_PER_REQUEST"
     assert definition["StreamSpecification"] == {"StreamEnabled": True, "StreamViewType": "NEW_IMAGE"}
     assert "TableName" not in definition

@@ -35,7 +35,11 @@ EXPECTED = {"CreateGameFunction": {201}, "GetGameFunction": {200}, "GetEventsFun
             "NotFoundFunction": {404}, "CreatePlayerFunction": {201}, "GetMeFunction": {200}, "UpdateMeFunction": {200},
             "RotateKeyFunction": {200},
             # The sample's code is a placeholder: the player has no pending e-mail address.
-            "ConfirmEmailFunction": {422}, "ConfirmEmailLinkFunction": {422}}
+            "ConfirmEmailFunction": {422}, "ConfirmEmailLinkFunction": {422},
+            # The sample game has no lobby: the routes of one answer 404 lobby_not_found.
+            "CreateLobbyFunction": {201}, "ListLobbiesFunction": {200}, "GetLobbyFunction": {404},
+            "JoinLobbyFunction": {404}, "RemoveLobbySeatFunction": {404}, "ReplaceLobbySeatFunction": {404},
+            "StartLobbyFunction": {404}, "ReissueSeatTokenFunction": {404}}
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import Any
 from devtools.template import load_template
 
 TABLE = "GamesTable.Arn"
-_KEY_CONDITION = re.compile(r"\bpk\s*=\s*(:\w+)")
+_KEY_CONDITION = re.compile(r"\b(?:pk|gsi1pk)\s*=\s*(:\w+)")  # a table's or its index's partition key
 _OPERATORS = ("ForAllValues:StringLike", "ForAllValues:StringEquals")
 
 
@@ -43,7 +43,9 @@ def call_of(operation: str, params: dict[str, Any]) -> Call:
         keys = (params["ExpressionAttributeValues"][placeholder.group(1)]["S"],)
     elif operation not in ("Scan", "DescribeTable"):
         assert "RequestItems" not in params and "TransactItems" not in params, f"{operation}: teach call_of"
-    return Call(f"dynamodb:{operation}", TABLE if "TableName" in params else None, keys)
+    resource = (f"{TABLE}/index/{params['IndexName']}" if "IndexName" in params else TABLE) \
+        if "TableName" in params else None
+    return Call(f"dynamodb:{operation}", resource, keys)
 
 
 _TRANSACTED = {"Put": "PutItem", "Update": "UpdateItem", "Delete": "DeleteItem", "ConditionCheck": "ConditionCheckItem"}
@@ -111,7 +113,13 @@ def _condition_holds(condition: dict[str, Any], call: Call) -> bool:
 def _resource_names(statement: dict[str, Any]) -> set[str]:
     names = set()
     for resource in _listed(statement["Resource"]):
-        assert isinstance(resource, dict) and "Fn::GetAtt" in resource, f"teach the IAM check {resource!r}"
+        assert isinstance(resource, dict), f"teach the IAM check {resource!r}"
+        if "Fn::Sub" in resource:  # "${GamesTable.Arn}/index/gsi1": an index of the table
+            sub = resource["Fn::Sub"]
+            assert isinstance(sub, str) and re.fullmatch(r"\$\{\w+\.Arn\}/index/\w+", sub), f"teach it {sub!r}"
+            names.add(sub.replace("${", "").replace("}", ""))
+            continue
+        assert "Fn::GetAtt" in resource, f"teach the IAM check {resource!r}"
         names.add(".".join(resource["Fn::GetAtt"]))
     return names
 

@@ -37,6 +37,7 @@ from moto import mock_aws  # noqa: E402
 from devtools.template import load_template, table_definition  # noqa: E402
 from functions import container  # noqa: E402
 from infra.channels.memory import MemoryMarkers, Outbox  # noqa: E402
+from infra.lobbies import InMemoryLobbyStore  # noqa: E402
 from infra.players import InMemoryPlayerStore  # noqa: E402
 from infra.store import EventStore, InMemoryEventStore  # noqa: E402
 from infra.store.dynamodb import DynamoEventStore  # noqa: E402
@@ -48,6 +49,7 @@ class MemoryWorld:
     outbox: Outbox = field(default_factory=Outbox)
     markers: MemoryMarkers = field(default_factory=MemoryMarkers)
     players: InMemoryPlayerStore = field(default_factory=InMemoryPlayerStore)
+    lobbies: InMemoryLobbyStore = field(default_factory=InMemoryLobbyStore)
     game: Any = None  # a test's game, kept across the examples of a property test
 
     def commit_count(self) -> int:
@@ -59,7 +61,7 @@ def memory_world(seed: int = 7) -> Iterator[MemoryWorld]:
     world = MemoryWorld()
     container.reset()
     container.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers,
-                       player_store=world.players)
+                       player_store=world.players, lobby_store=world.lobbies)
     yield world
     container.reset()
 

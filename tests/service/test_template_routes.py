@@ -14,6 +14,7 @@ from samtranslator.translator.transform import transform
 
 from devtools.template import load_template
 from functions.api.command_routes import COMMAND_MODULES
+from functions.lobbies.routes import LOBBY_ROUTES
 from functions.openapi import document
 from functions.players.routes import PLAYER_ROUTES
 
@@ -55,7 +56,7 @@ def routes(cfn: dict[str, Any]) -> dict[str, str]:
 
 def test_every_route_reaches_a_handler_that_imports(cfn: dict[str, Any]) -> None:
     table = routes(cfn)
-    assert len(table) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + 1
+    assert len(table) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(LOBBY_ROUTES) + 1
     for route, function in table.items():
         props = cfn[function]["Properties"]
         assert (props["Runtime"], props["Architectures"]) == ("python3.12", ["arm64"]), function
@@ -73,7 +74,7 @@ def test_the_routes_are_the_documented_api(cfn: dict[str, Any]) -> None:
 
 def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> None:
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
-    assert len(functions) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + 2
+    assert len(functions) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(LOBBY_ROUTES) + 2
     for logical_id, function in functions.items():
         variables = function["Properties"]["Environment"]["Variables"]
         assert {"TABLE_NAME", "POWERTOOLS_SERVICE_NAME", "POWERTOOLS_METRICS_NAMESPACE", "LOG_LEVEL"} <= set(variables)

@@ -1,0 +1,1 @@
+"""The lobbies' Lambda entry points: one module per route (functions/lobbies/routes.py has the routes)."""
