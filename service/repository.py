@@ -110,28 +110,36 @@ def fold_commits(aggregate: Aggregate, commits: Sequence[Commit]) -> Aggregate:
     """The aggregate after these commits (ascending, each one version above the last)."""
     if not commits:
         return aggregate
-    return _folded(aggregate, commits, aggregate.state.clone())
+    return _folded(aggregate, commits, owned=False)
 
 
 _processed = tuple.__new__  # of Processed: its own __new__ with the tuple made directly, a third of the cost
 
 
-def _folded(aggregate: Aggregate, commits: Sequence[Commit], working: GameState) -> Aggregate:
-    """`fold_commits`, the events applied to `working` in place: a clone of the aggregate's state, or the state
-    itself when nothing else can hold it (just decoded from a snapshot)."""
+def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Aggregate:
+    """`fold_commits`; `owned`: nothing else holds the aggregate's state nor the commits' events (all just
+    decoded from one read, see `from_stream`), so the events are applied to that state in place rather than to
+    a clone, and the stored events become the domain events' own rather than being copied."""
     processed = dict(aggregate.processed)
     stored: list[Event] = []
     for _, version, command_id, seat, events, _, digest in commits:  # one pass: a load has hundreds
-        processed[command_key(seat, command_id)] = _processed(Processed, (version, digest))
+        # command_key, inlined: a function call per commit costs a full replay a twentieth
+        processed[f"{'-' if seat is None else seat}:{command_id}"] = _processed(Processed, (version, digest))
         stored += events
     hashes, contacts = aggregate.token_hashes, aggregate.contacts
-    for record in (e for e in stored if e["type"] == SEATS_RECORD):
-        hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
     # Our own store's events, validated when they were written: decoded without validating again.
-    for event in trusted_events([e for e in stored if e["type"] != SEATS_RECORD]):
-        apply(working, event)
+    decoded = trusted_events(domain_events := [e for e in stored if e["type"] != SEATS_RECORD], consume=owned)
+    if len(domain_events) != len(stored):
+        for record in (e for e in stored if e["type"] == SEATS_RECORD):
+            hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
+    if owned:
+        state = aggregate.state
+        for event in decoded:
+            apply(state, event)
+    else:
+        state = fold(decoded, aggregate.state)
     return replace(
-        aggregate, state=working, version=commits[-1].version, processed=processed, token_hashes=hashes,
+        aggregate, state=state, version=commits[-1].version, processed=processed, token_hashes=hashes,
         contacts=contacts,
     )
 
@@ -180,13 +188,21 @@ def from_snapshot(snapshot: Snapshot, resolve: Resolve | None = None) -> Aggrega
 
 def from_stream(game_id: str, stream: Stream, resolve: Resolve | None = None) -> Aggregate | None:
     """The aggregate one read holds: its snapshot (`resolve` settling the command keys before it) plus the commits
-    after it; None if the snapshot is unreadable (then replay every commit)."""
+    after it; None if the snapshot is unreadable (then replay every commit, `replayed`).
+
+    It takes the stream over, as read from the store for this load alone: the snapshot's values and the stored
+    events become the aggregate's and its events' own, with no copy (a stream is loaded once)."""
     if stream.snapshot is None:
-        return fold_commits(Aggregate(game_id), stream.commits)
+        return replayed(game_id, stream.commits)
     restored = from_snapshot(stream.snapshot, resolve)
     if restored is None or not stream.commits:
         return restored
-    return _folded(restored, stream.commits, restored.state)  # decoded just now: no one else holds that state
+    return _folded(restored, stream.commits, owned=True)
+
+
+def replayed(game_id: str, commits: Sequence[Commit]) -> Aggregate:
+    """A game from all its commits, read for this call alone (taken over, as `from_stream` takes its stream)."""
+    return _folded(Aggregate(game_id), commits, owned=True) if commits else Aggregate(game_id)
 
 
 class Recent:
@@ -234,7 +250,7 @@ def load(store: EventStore, game_id: str, recent: Recent | None = None) -> Aggre
 
 def _load(store: EventStore, game_id: str) -> Aggregate:
     loaded = from_stream(game_id, store.load(game_id, SNAPSHOT_SCHEMA_VERSION), written_in(store, game_id))
-    return loaded if loaded is not None else fold_commits(Aggregate(game_id), store.commits(game_id))
+    return loaded if loaded is not None else replayed(game_id, store.commits(game_id))
 
 
 def snapshot_due(aggregate: Aggregate) -> bool:

@@ -56,6 +56,10 @@ class Registry:
         newest_from = self._newest_from
         return tuple([event if event["v"] > newest_from else self.upcast(event) for event in events])
 
+    def upcaster(self) -> Callable[[list[Event]], tuple[Event, ...]]:
+        """`upcast_all`, or while no upcaster is registered `tuple`: the same answer, for a loop to hoist."""
+        return self.upcast_all if self._upcasters else tuple
+
     def __contains__(self, key: object) -> bool:
         return key in self._upcasters
 
