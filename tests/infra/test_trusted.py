@@ -104,9 +104,9 @@ def test_a_load_that_takes_its_read_over_equals_the_validated_fold(players: int,
     played = play(players, seed, [random_bot, greedy_bot] * 3)
     stored = [stored_event(e) for e in played.events]
     validated = fold([domain_event(e) for e in stored])
-    replayed = from_stream("g", Stream(None, _fresh_commits(stored)))
-    assert replayed is not None and replayed.state == validated == played.state
-    assert replayed == fold_commits(Aggregate("g"), _fresh_commits(stored))
+    whole = from_stream("g", Stream(None, _fresh_commits(stored)))
+    assert whole is not None and whole.state == validated == played.state
+    assert whole == fold_commits(Aggregate("g"), _fresh_commits(stored)) == replayed("g", _fresh_commits(stored))
     for middle in range(1, len(stored), 5):
         snapshot = to_snapshot(fold_commits(Aggregate("g"), _fresh_commits(stored)[:middle]))
         fresh = replace(snapshot, payload=load_json(dump_json(snapshot.payload)))
