@@ -15,10 +15,10 @@ import zlib
 from typing import Any
 
 from bench.dynamo import TABLE, moto_table, partition_items, play
-from bench.report import cpu_samples, emit, spread
+from bench.report import emit, paired_cpu_samples, spread
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION
 from infra.store.dynamodb import DynamoEventStore
-from service.repository import Aggregate, fold_commits, from_snapshot
+from service.repository import Aggregate, from_stream, written_in
 
 
 def record(players: int = 4, seed: int = 11) -> tuple[str, list[dict[str, Any]], Aggregate]:
@@ -29,10 +29,11 @@ def record(players: int = 4, seed: int = 11) -> tuple[str, list[dict[str, Any]],
 
 
 def cold_load(store: DynamoEventStore, game_id: str, items: list[dict[str, Any]]) -> Aggregate:
-    """What repository.load does with the items of one read (no store.commits: the snapshot is readable)."""
-    stream = store.stream(game_id, items, SNAPSHOT_SCHEMA_VERSION)
-    restored = from_snapshot(stream.snapshot) if stream.snapshot is not None else None
-    return fold_commits(restored if restored is not None else Aggregate(game_id), stream.commits)
+    """What repository.load does with the items of one read: the same calls (no store.commits: the snapshot is
+    readable)."""
+    loaded = from_stream(game_id, store.stream(game_id, items, SNAPSHOT_SCHEMA_VERSION), written_in(store, game_id))
+    assert loaded is not None, "the snapshot was unreadable"
+    return loaded
 
 
 def json_documents(items: list[dict[str, Any]]) -> list[bytes | str]:
@@ -52,8 +53,8 @@ def ratio(name: str, store: DynamoEventStore, game_id: str, items: list[dict[str
     loaded = cold_load(store, game_id, items)
     assert (loaded.state, loaded.version) == (truth.state, truth.version), "the load path lost the game"
     documents = json_documents(items)
-    baseline = cpu_samples(lambda: [json.loads(d) for d in documents], repeat=9, number=10)
-    path = cpu_samples(lambda: cold_load(store, game_id, items), repeat=9, number=10)
+    baseline, path = paired_cpu_samples(lambda: [json.loads(d) for d in documents],
+                                        lambda: cold_load(store, game_id, items), repeat=15, number=10)
     events = sum(len(json.loads(d)) for d in documents if isinstance(d, str))
     emit(name, statistics.median(path) / statistics.median(baseline), "ratio", items=len(items), events=events,
          load_ms=spread(path, 1000), json_loads_ms=spread(baseline, 1000), clock="thread CPU time",

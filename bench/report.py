@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import statistics
 import time
@@ -22,6 +23,19 @@ def cpu_samples(fn: Callable[[], object], repeat: int = 7, number: int = 5) -> l
         for _ in range(number):
             fn()
         samples.append((time.thread_time() - start) / number)
+    return samples
+
+
+def paired_cpu_samples(first: Callable[[], object], second: Callable[[], object], repeat: int = 7,
+                       number: int = 5) -> tuple[list[float], list[float]]:
+    """`cpu_samples` of two functions, their batches alternating: on a shared machine a slow spell then slows
+    both sides of a ratio alike, rather than whichever was running. The garbage of the set-up is collected
+    first, so that neither side pays for it."""
+    gc.collect()
+    samples: tuple[list[float], list[float]] = ([], [])
+    for _ in range(repeat):
+        for fn, found in zip((first, second), samples, strict=True):
+            found.extend(cpu_samples(fn, repeat=1, number=number))
     return samples
 
 

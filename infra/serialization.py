@@ -60,10 +60,10 @@ def domain_event(stored: Event) -> Any:
 
 
 @cache
-def _trusted_events() -> dict[str, Convert]:
+def _trusted_events(consume: bool = False) -> dict[str, Convert]:
     """Each event class's trusted decoder by its `type`, derived on first use."""
     classes = typing.get_args(typing.get_args(DomainEvent)[0])
-    return {cls.model_fields["type"].default: model_converter(cls, "v") for cls in classes}
+    return {cls.model_fields["type"].default: model_converter(cls, "v", consume) for cls in classes}
 
 
 def trusted_event(stored: Event) -> Any:
@@ -79,13 +79,16 @@ def trusted_event(stored: Event) -> Any:
     return domain_event(stored)
 
 
-def trusted_events(stored: list[Event]) -> list[Any]:
-    """`trusted_event` of each, in order."""
-    decoders = _trusted_events()
+def trusted_events(stored: list[Event], consume: bool = False) -> list[Any]:
+    """`trusted_event` of each, in order. `consume`: the stored dicts were parsed for this call alone and are
+    given away (they become the events' own, less their `v`): no copy of each."""
+    decoders = _trusted_events(consume)
     try:
         return [decoders[e["type"]](e) for e in stored]
     except (ValueError, TypeError, KeyError, AttributeError):
-        return [trusted_event(e) for e in stored]  # one of them does not fit: each on its own
+        # One of them does not fit: each on its own. Those already consumed hold what validation makes of them
+        # (no `v`, tuples, int keys, models), which decodes to the same events again.
+        return [trusted_event(e) for e in stored]
 
 
 def command_digest(command: Any) -> str:

@@ -178,6 +178,34 @@ def test_upcasting_applies_on_read_and_never_rewrites(make_store: MakeStore) -> 
     assert raw[0] == {"type": "Moved", "v": 1, "dest": 4}
 
 
+def test_only_events_at_or_below_an_upcasters_version_are_upcast(make_store: MakeStore) -> None:
+    """The load skips events above every upcaster's version with one comparison: a stale one is still upcast,
+    whatever comes around it, and after unregistering, by the upcasters left."""
+    registry = Registry()
+    calls: list[int] = []
+
+    def bump(event: Event) -> Event:
+        calls.append(event["v"])
+        return {**event, "n": event.get("n", 0) + 1}
+
+    registry.register("Moved", from_version=1)(bump)
+    registry.register("Moved", from_version=2)(bump)
+    store = make_store(registry)
+    stored = ({"type": "Moved", "v": 3}, {"type": "Moved", "v": 1}, {"type": "Moved", "v": 3},
+              {"type": "Moved", "v": 2}, {"type": "Other", "v": 1})
+    store.append(commit(1, events=stored))
+    assert store.load("g1", 1).commits[0].events == (
+        {"type": "Moved", "v": 3}, {"type": "Moved", "v": 3, "n": 2}, {"type": "Moved", "v": 3},
+        {"type": "Moved", "v": 3, "n": 1}, {"type": "Other", "v": 1})
+    assert calls == [1, 2, 2]
+    registry.unregister("Moved", 2)
+    assert store.commits("g1")[0].events == (
+        {"type": "Moved", "v": 3}, {"type": "Moved", "v": 2, "n": 1}, {"type": "Moved", "v": 3},
+        {"type": "Moved", "v": 2}, {"type": "Other", "v": 1})
+    registry.unregister("Moved", 1)
+    assert store.commits("g1")[0].events == stored
+
+
 def test_events_and_seats_round_trip_unicode_nested_and_none(store: EventStore) -> None:
     event: dict[str, Any] = {
         "type": "SpiritNamed",
