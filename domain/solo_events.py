@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # as domain/events.py's
 
 
 class GoalsOffered(_Event):

@@ -28,7 +28,7 @@ DESCRIPTION = (
 
 def api() -> APIGatewayHttpResolver:
     """Every route on one resolver (deployed, each function carries only its own)."""
-    app = new_app()
+    app = new_app(documenting=True)
     add_create_game(app)
     add_get_game(app)
     add_get_events(app)

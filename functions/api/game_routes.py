@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated
 
-from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BeforeValidator
@@ -13,8 +13,8 @@ from pydantic import BeforeValidator
 from domain.options import SeatSpec
 from domain.redact import redact_history
 from functions import container
-from functions.api.edge import caller_seat, game_reply, json_response, load_game
-from functions.api.models import CreatedGame, CreateGameBody, ErrorReply, GameReply, History
+from functions.api.edge import Documenting, caller_seat, game_reply, json_response, load_game
+from functions.api.models import CreateGameBody
 from functions.observability import count, logger
 from infra.serialization import domain_event
 from service.repository import SEATS_RECORD
@@ -51,11 +51,28 @@ _ERRORS = {
 }
 
 
-def responses(ok: int, model: type[Any], description: str, *errors: int) -> dict[int, OpenAPIResponse]:
-    out: dict[int, OpenAPIResponse] = {ok: {"description": description, "content": {JSON: {"model": model}}}}
-    for status in errors:
-        out[status] = {"description": _ERRORS[status], "content": {JSON: {"model": ErrorReply}}}
+def responses(app: APIGatewayHttpResolver, ok: int, reply: str, description: str,
+              *errors: int) -> dict[int, OpenAPIResponse]:
+    """A route's answers: `reply` names its model in functions/api/replies.py; errors answer ErrorReply.
+
+    Only the documenting resolver's routes carry the models (what the OpenAPI document shows). Powertools
+    builds a validator for every model a route names, at its first request; no answer goes through them, so
+    a function's routes name none (and no route has a return annotation: powertools would validate the whole
+    view against it on every answer). Tests check the served answers against the models.
+    """
+    if not isinstance(app, Documenting):
+        return {status: {"description": text} for status, text in ((ok, description), *_errors(errors))}
+    from functions.api import replies
+
+    out: dict[int, OpenAPIResponse] = {ok: {"description": description,
+                                            "content": {JSON: {"model": getattr(replies, reply)}}}}
+    for status, text in _errors(errors):
+        out[status] = {"description": text, "content": {JSON: {"model": replies.ErrorReply}}}
     return out
+
+
+def _errors(statuses: tuple[int, ...]) -> list[tuple[int, str]]:
+    return [(status, _ERRORS[status]) for status in statuses]
 
 
 def add_create_game(app: APIGatewayHttpResolver) -> None:
@@ -64,9 +81,10 @@ def add_create_game(app: APIGatewayHttpResolver) -> None:
         description="Seats (1 for solo, up to 5; display name, optional e-mail / webhook / push endpoint, stored "
                     "but not used yet) and options. Answers the game id and one secret token per seat: it is shown "
                     "only this once.",
-        responses=responses(201, CreatedGame, "The game, at version 1, and the seat tokens.", 400, 413, 415, 422),
+        responses=responses(app, 201, "CreatedGame", "The game, at version 1, and the seat tokens.",
+                            400, 413, 415, 422),
     )
-    def create_game(body: Annotated[CreateGameBody, Body()]) -> Response[CreatedGame]:
+    def create_game(body: Annotated[CreateGameBody, Body()]):  # no return type: see `responses`
         created = container.games().create([SeatSpec(name=s.name) for s in body.seats], body.game_options(),
                                          [s.contact() for s in body.seats])
         game_id = created.aggregate.game_id
@@ -83,9 +101,9 @@ def add_get_game(app: APIGatewayHttpResolver) -> None:
     @app.get(
         "/games/<game_id>", operation_id="getGame", tags=["games"], summary="The game as the caller may see it",
         description="With a seat token: that seat's view and legal actions. Without: the spectator view.",
-        security=TOKEN_OPTIONAL, responses=responses(200, GameReply, "The caller's view.", 401, 404, 422),
+        security=TOKEN_OPTIONAL, responses=responses(app, 200, "GameReply", "The caller's view.", 401, 404, 422),
     )
-    def get_game(game_id: str) -> Response[GameReply]:
+    def get_game(game_id: str):
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
         return json_response(game_reply(aggregate, seat))
@@ -96,13 +114,13 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
         "/games/<game_id>/events", operation_id="getEvents", tags=["games"], summary="The history, redacted",
         description="Commits after version `after`, oldest first, each event as the caller may see it now "
                     "(spectator without a token). Page with next_after.",
-        security=TOKEN_OPTIONAL, responses=responses(200, History, "A page of the history.", 401, 404, 422),
+        security=TOKEN_OPTIONAL, responses=responses(app, 200, "History", "A page of the history.", 401, 404, 422),
     )
     def get_events(
         game_id: str,
         after: Annotated[int, Digits, Query(ge=0, description="Only commits above this version.")] = 0,
         limit: Annotated[int, Digits, Query(ge=1, le=MAX_HISTORY_PAGE, description="Commits per page.")] = 200,
-    ) -> Response[History]:
+    ):
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
         # Only what the loaded state has seen: redaction judges each event against that state.

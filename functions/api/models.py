@@ -1,4 +1,5 @@
-"""Request and response bodies of the HTTP API. Command bodies are derived from the domain's commands."""
+"""Request bodies of the HTTP API (command bodies are derived from the domain's commands). The replies' models
+are in functions/api/replies.py: the OpenAPI document's, never imported by a function."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from domain.commands import COMMAND_TYPES
 from domain.options import Options
-from domain.view_model import GameView
 
 MAX_BODY_BYTES = 16 * 1024
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
@@ -105,61 +105,3 @@ class CreateGameBody(_Body):
 
     def game_options(self) -> Options:
         return Options.model_validate(self.options.model_dump())
-
-
-class SeatToken(BaseModel):
-    seat: int
-    name: str
-    token: str = Field(description="The seat's secret: send `Authorization: Bearer <token>`. Shown only once.")
-
-
-class CreatedGame(BaseModel):
-    game_id: str
-    version: int
-    seats: list[SeatToken]
-
-
-class GameReply(BaseModel):
-    game_id: str
-    version: int = Field(description="The game's newest version: send it as expected_version.")
-    phase: str
-    round: int
-    to_act: list[int] = Field(description="Seats that must act before the game moves on.")
-    seat: int | None = Field(description="Whose view this is; null for a spectator.")
-    view: GameView = Field(
-        description="What this seat may see. view.legal_actions lists what it may do now: each entry is a "
-                    "body to POST as-is (plus a command_id) to /games/{game_id}/{entry.type}; the one entry "
-                    "with open=true is the distill choice: POST {washback: [...]} picking from its cards.",
-    )
-
-
-class CommandReply(GameReply):
-    command_version: int = Field(
-        description="The version this command wrote. On a repeated command_id: the version it wrote the first "
-                    "time, while version and view are the game as it is now.",
-    )
-
-
-class HistoryCommit(BaseModel):
-    version: int
-    seat: int | None
-    recorded_at: str
-    events: list[dict[str, Any]] = Field(description="Events as this seat may see them: hidden parts redacted.")
-
-
-class History(BaseModel):
-    game_id: str
-    version: int
-    seat: int | None
-    commits: list[HistoryCommit]
-    next_after: int | None = Field(description="Pass as `after` for the next page; null when this is the end.")
-
-
-class ErrorInfo(BaseModel):
-    code: str = Field(description="Stable, for machines: a rule code (not_your_turn, ...) or an API code.")
-    message: str
-    details: dict[str, Any]
-
-
-class ErrorReply(BaseModel):
-    error: ErrorInfo
