@@ -1,6 +1,7 @@
 """Events: past-tense facts. Every random outcome is recorded in the event that needed it (D4)."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` in the modules of pydantic models: pydantic would evaluate each
+# field's annotation from its text when the class is made, at every cold start, for every model.
 
 from typing import Annotated, Literal
 

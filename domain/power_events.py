@@ -1,6 +1,6 @@
 """Events of the distillers' and upgrades' powers (RULES §1.5.3, §1.11), re-exported by domain.events."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see domain/events.py.
 
 from typing import Literal
 

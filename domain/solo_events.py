@@ -1,6 +1,6 @@
 """Events of solo mode (RULES §3.10), re-exported by domain.events."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see domain/events.py.
 
 from typing import Literal
 

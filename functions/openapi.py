@@ -13,8 +13,9 @@ from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer
 
 from domain.commands import COMMAND_TYPES
 from functions.api.command_routes import add_command
+from functions.api.docs import SEAT_TOKEN
 from functions.api.edge import new_app
-from functions.api.game_routes import SEAT_TOKEN, add_create_game, add_get_events, add_get_game
+from functions.api.game_routes import add_create_game, add_get_events, add_get_game
 from functions.players.routes import PLAYER_KEY, PLAYER_ROUTES
 
 TITLE = "Distilled Online"

@@ -11,8 +11,8 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from domain.commands import COMMAND_TYPES
 from functions import container
+from functions.api.docs import TOKEN_REQUIRED, responses
 from functions.api.edge import caller_seat, game_reply, json_response, load_game
-from functions.api.game_routes import TOKEN_REQUIRED, responses
 from functions.api.models import CommandBody, command_body, to_command
 from functions.errors import ApiError
 from functions.observability import count, logger
@@ -32,7 +32,7 @@ def add_command(app: APIGatewayHttpResolver, command_type: str) -> None:
     command_class = COMMAND_TYPES[command_type]
     Payload = Annotated[body_model, Body()]  # type: ignore[valid-type]
 
-    def command(game_id: str, body: Payload):  # no return type: see game_routes.responses
+    def command(game_id: str, body: Payload):  # no return type: see docs.responses
         return _run(app, game_id, body)
 
     command.__name__ = f"post_{COMMAND_MODULES[command_type]}"

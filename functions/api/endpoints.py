@@ -7,7 +7,6 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from functions import container
 from functions.api.command_routes import add_command
 from functions.api.edge import Handler, entrypoint, new_app
-from functions.api.game_routes import add_create_game, add_get_events, add_get_game
 
 Endpoint = tuple[APIGatewayHttpResolver, Handler]
 
@@ -24,19 +23,27 @@ def command_endpoint(command_type: str) -> Endpoint:
     return _ready(app, entrypoint(app, token_required=True, with_metrics=True))
 
 
+# The game routes are imported by their own functions only: a command function has no use for them (or for
+# the create-game body, history redaction and the validating event decoder they bring).
 def create_game_endpoint() -> Endpoint:
+    from functions.api.game_routes import add_create_game
+
     app = new_app()
     add_create_game(app)
     return _ready(app, entrypoint(app, with_metrics=True))
 
 
 def get_game_endpoint() -> Endpoint:
+    from functions.api.game_routes import add_get_game
+
     app = new_app()
     add_get_game(app)
     return _ready(app, entrypoint(app))
 
 
 def get_events_endpoint() -> Endpoint:
+    from functions.api.game_routes import add_get_events
+
     app = new_app()
     add_get_events(app)
     return _ready(app, entrypoint(app))
