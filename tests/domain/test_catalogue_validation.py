@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import domain.catalogue as cat
-from domain.catalogue import AWARDS, CARDS, DISTILLERS, FLIGHTS, RECIPES, CatalogueError, validate
+from domain.catalogue import AWARDS, CARDS, DISTILLERS, FLIGHTS, RECIPES
 from domain.catalogue.model import FlightDef, Region, UpgradeKind
+from domain.catalogue.validate import CatalogueError, validate
 
 
 def _problems() -> list[str]:
