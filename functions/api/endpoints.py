@@ -11,16 +11,19 @@ from functions.api.edge import Handler, entrypoint, new_app
 Endpoint = tuple[APIGatewayHttpResolver, Handler]
 
 
-def _ready(app: APIGatewayHttpResolver, handler: Handler) -> Endpoint:
+GAME_STORE = "infra.store.dynamodb"  # what a game route's first request imports (container.initialized)
+
+
+def _ready(app: APIGatewayHttpResolver, handler: Handler, *first_use: str) -> Endpoint:
     """The handler module's last step: its endpoint is built, the container's init phase is over."""
-    container.initialized()
+    container.initialized(*first_use)
     return app, container.bounded(handler)
 
 
 def command_endpoint(command_type: str) -> Endpoint:
     app = new_app()
     add_command(app, command_type)
-    return _ready(app, entrypoint(app, token_required=True, with_metrics=True))
+    return _ready(app, entrypoint(app, token_required=True, with_metrics=True), GAME_STORE)
 
 
 # The game routes are imported by their own functions only: a command function has no use for them (or for
@@ -30,7 +33,7 @@ def create_game_endpoint() -> Endpoint:
 
     app = new_app()
     add_create_game(app)
-    return _ready(app, entrypoint(app, with_metrics=True))
+    return _ready(app, entrypoint(app, with_metrics=True), GAME_STORE)
 
 
 def get_game_endpoint() -> Endpoint:
@@ -38,7 +41,7 @@ def get_game_endpoint() -> Endpoint:
 
     app = new_app()
     add_get_game(app)
-    return _ready(app, entrypoint(app))
+    return _ready(app, entrypoint(app), GAME_STORE)
 
 
 def get_events_endpoint() -> Endpoint:
@@ -46,7 +49,7 @@ def get_events_endpoint() -> Endpoint:
 
     app = new_app()
     add_get_events(app)
-    return _ready(app, entrypoint(app))
+    return _ready(app, entrypoint(app), GAME_STORE)
 
 
 def not_found_endpoint() -> Endpoint:
