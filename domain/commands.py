@@ -1,6 +1,6 @@
 """Commands: what a seat asks for. Imperative names, a literal `type`, frozen."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see domain/events.py.
 
 from typing import Annotated, Literal, get_args
 

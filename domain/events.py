@@ -1,6 +1,7 @@
 """Events: past-tense facts. Every random outcome is recorded in the event that needed it (D4)."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` in the modules of pydantic models: pydantic would evaluate each
+# field's annotation from its text when the class is made, at every cold start, for every model.
 
 from typing import Annotated, Literal
 
@@ -21,14 +22,16 @@ from domain.power_events import (  # the powers' events, part of the Event union
 from domain.solo_events import GoalClaimed, GoalsDeclined, GoalsOffered, GoalsSwapped, SoloOutcome
 
 
+# defer_build: an event's validator is built when the first one is made (or validated), not at import. A command
+# makes one or two kinds of event; the events it loads are decoded without validation (infra/trusted.py).
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Setup(BaseModel):
     """Every outcome of the setup shuffle and deals."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     names: tuple[str, ...]
     flight: str
     rows: dict[str, tuple[str, ...]]
@@ -244,8 +247,9 @@ Event = Annotated[
     | GoalClaimed | GoalsDeclined | GoalsSwapped,
     Field(discriminator="type"),
 ]
-EVENT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
-EVENT: TypeAdapter[Event] = TypeAdapter(Event)
+# Built on first use too: the validating decoder is for what the store did not write itself.
+EVENT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
+EVENT: TypeAdapter[Event] = TypeAdapter(Event, config=ConfigDict(defer_build=True))
 SCHEMA_VERSION = 1
 
 __all__ = [

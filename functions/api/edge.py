@@ -25,9 +25,15 @@ Handler = Callable[[dict[str, Any], LambdaContext], dict[str, Any]]
 _GAME_ID = re.compile(GAME_ID_PATTERN)
 
 
-def new_app() -> APIGatewayHttpResolver:
+class Documenting(APIGatewayHttpResolver):
+    """The resolver the OpenAPI document is made from (functions/openapi.py): its routes carry their replies'
+    models (functions/api/replies.py). A function's routes carry the replies' descriptions only."""
+
+
+def new_app(*, documenting: bool = False) -> APIGatewayHttpResolver:
     # Powertools parses each body with this: what it refuses becomes 400 malformed_json, never a 500.
-    app = APIGatewayHttpResolver(enable_validation=True, json_body_deserializer=json_body.loads)
+    kind = Documenting if documenting else APIGatewayHttpResolver
+    app = kind(enable_validation=True, json_body_deserializer=json_body.loads)
     install(app)
     return app
 

@@ -3,27 +3,23 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated
 
-from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
-from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BeforeValidator
 
 from domain.options import SeatSpec
 from domain.redact import redact_history
 from functions import container
+from functions.api.create_body import CreateGameBody
+from functions.api.docs import TOKEN_OPTIONAL, responses
 from functions.api.edge import caller_seat, game_reply, json_response, load_game
-from functions.api.models import CreatedGame, CreateGameBody, ErrorReply, GameReply, History
 from functions.observability import count, logger
 from infra.serialization import domain_event
 from service.repository import SEATS_RECORD
 
-SEAT_TOKEN = "seatToken"
-TOKEN_REQUIRED: list[dict[str, list[str]]] = [{SEAT_TOKEN: []}]
-TOKEN_OPTIONAL: list[dict[str, list[str]]] = [{}, {SEAT_TOKEN: []}]
 MAX_HISTORY_PAGE = 500
-JSON = "application/json"
 
 _DIGITS = re.compile(r"[0-9]{1,18}")
 
@@ -38,35 +34,16 @@ def _digits(value: object) -> object:
 
 Digits = BeforeValidator(_digits)
 
-_ERRORS = {
-    400: "The body is not valid JSON.",
-    401: "Missing, malformed or unknown seat token.",
-    403: "A seat token acting as another seat.",
-    404: "Unknown game or route.",
-    409: "stale_version: expected_version is not the newest version; command_id_reused: this seat already sent "
-         "that command_id with another command; contention: retry.",
-    413: "The body is over 16 KB.",
-    415: "The body is not application/json.",
-    422: "The body does not match the schema (invalid_request), or the rules refuse the move (its rule code).",
-}
-
-
-def responses(ok: int, model: type[Any], description: str, *errors: int) -> dict[int, OpenAPIResponse]:
-    out: dict[int, OpenAPIResponse] = {ok: {"description": description, "content": {JSON: {"model": model}}}}
-    for status in errors:
-        out[status] = {"description": _ERRORS[status], "content": {JSON: {"model": ErrorReply}}}
-    return out
-
-
 def add_create_game(app: APIGatewayHttpResolver) -> None:
     @app.post(
         "/games", operation_id="createGame", tags=["games"], summary="Create a game",
         description="Seats (1 for solo, up to 5; display name, optional e-mail / webhook / push endpoint, stored "
                     "but not used yet) and options. Answers the game id and one secret token per seat: it is shown "
                     "only this once.",
-        responses=responses(201, CreatedGame, "The game, at version 1, and the seat tokens.", 400, 413, 415, 422),
+        responses=responses(app, 201, "CreatedGame", "The game, at version 1, and the seat tokens.",
+                            400, 413, 415, 422),
     )
-    def create_game(body: Annotated[CreateGameBody, Body()]) -> Response[CreatedGame]:
+    def create_game(body: Annotated[CreateGameBody, Body()]):  # no return type: see `responses`
         created = container.games().create([SeatSpec(name=s.name) for s in body.seats], body.game_options(),
                                          [s.contact() for s in body.seats])
         game_id = created.aggregate.game_id
@@ -83,9 +60,9 @@ def add_get_game(app: APIGatewayHttpResolver) -> None:
     @app.get(
         "/games/<game_id>", operation_id="getGame", tags=["games"], summary="The game as the caller may see it",
         description="With a seat token: that seat's view and legal actions. Without: the spectator view.",
-        security=TOKEN_OPTIONAL, responses=responses(200, GameReply, "The caller's view.", 401, 404, 422),
+        security=TOKEN_OPTIONAL, responses=responses(app, 200, "GameReply", "The caller's view.", 401, 404, 422),
     )
-    def get_game(game_id: str) -> Response[GameReply]:
+    def get_game(game_id: str):
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
         return json_response(game_reply(aggregate, seat))
@@ -96,13 +73,13 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
         "/games/<game_id>/events", operation_id="getEvents", tags=["games"], summary="The history, redacted",
         description="Commits after version `after`, oldest first, each event as the caller may see it now "
                     "(spectator without a token). Page with next_after.",
-        security=TOKEN_OPTIONAL, responses=responses(200, History, "A page of the history.", 401, 404, 422),
+        security=TOKEN_OPTIONAL, responses=responses(app, 200, "History", "A page of the history.", 401, 404, 422),
     )
     def get_events(
         game_id: str,
         after: Annotated[int, Digits, Query(ge=0, description="Only commits above this version.")] = 0,
         limit: Annotated[int, Digits, Query(ge=1, le=MAX_HISTORY_PAGE, description="Commits per page.")] = 200,
-    ) -> Response[History]:
+    ):
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
         # Only what the loaded state has seen: redaction judges each event against that state.

@@ -1,4 +1,6 @@
-"""Request and response bodies of the HTTP API. Command bodies are derived from the domain's commands."""
+"""The command routes' request bodies, derived from the domain's commands. POST /games's is in
+functions/api/create_body.py; the replies' models are in functions/api/replies.py (the OpenAPI document's, never
+imported by a function)."""
 
 from __future__ import annotations
 
@@ -9,20 +11,19 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from domain.commands import COMMAND_TYPES
-from domain.options import Options
-from domain.view_model import GameView
 
 MAX_BODY_BYTES = 16 * 1024
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 
-class _Body(BaseModel):
+class StrictBody(BaseModel):
     # Strict: a bool is not an int, "1" is not a number, 1.0 is not an int (JSON cannot tell 1.0 from 1, so an
     # int field refuses both spellings of a float). A client that sends the wrong type learns it at once.
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # defer_build: a function validates one route's body; it is built on that route's first request.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
-class CommandBody(_Body):
+class CommandBody(StrictBody):
     """Fields every command route takes, besides the command's own."""
 
     type: str = Field(default="", description="Optional; if sent, the route's command type.")  # each body narrows it
@@ -75,91 +76,3 @@ def to_command(body: CommandBody, seat: int) -> Any:
     command = COMMAND_TYPES[body.type]
     fields = body.model_dump(exclude={"command_id", "expected_version", "seat"})
     return command.model_validate({**fields, "seat": seat})
-
-
-class SeatIn(_Body):
-    name: str = Field(min_length=1, max_length=40)
-    email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
-                              description="For turn e-mails (play by e-mail): stored, not used yet. Never shown.")
-    webhook: str | None = Field(default=None, max_length=2048, pattern=r"^https://\S+$",
-                                description="An HTTPS URL to tell when this seat must act: stored, not used yet. "
-                                            "Never shown.")
-    push: str | None = Field(default=None, max_length=2048,
-                             description="A mobile push endpoint (SNS endpoint ARN): stored, not used yet. Never "
-                                         "shown.")
-
-    def contact(self) -> dict[str, str] | None:
-        found = {k: v for k, v in (("email", self.email), ("webhook", self.webhook), ("push", self.push)) if v}
-        return found or None
-
-
-class OptionsIn(Options):
-    """The game options as a request sends them: strictly typed, like every request field."""
-
-    model_config = ConfigDict(strict=True)
-
-
-class CreateGameBody(_Body):
-    seats: list[SeatIn] = Field(min_length=1, max_length=5, description="In seat order: 1 (solo) to 5.")
-    options: OptionsIn = Field(default_factory=OptionsIn)
-
-    def game_options(self) -> Options:
-        return Options.model_validate(self.options.model_dump())
-
-
-class SeatToken(BaseModel):
-    seat: int
-    name: str
-    token: str = Field(description="The seat's secret: send `Authorization: Bearer <token>`. Shown only once.")
-
-
-class CreatedGame(BaseModel):
-    game_id: str
-    version: int
-    seats: list[SeatToken]
-
-
-class GameReply(BaseModel):
-    game_id: str
-    version: int = Field(description="The game's newest version: send it as expected_version.")
-    phase: str
-    round: int
-    to_act: list[int] = Field(description="Seats that must act before the game moves on.")
-    seat: int | None = Field(description="Whose view this is; null for a spectator.")
-    view: GameView = Field(
-        description="What this seat may see. view.legal_actions lists what it may do now: each entry is a "
-                    "body to POST as-is (plus a command_id) to /games/{game_id}/{entry.type}; the one entry "
-                    "with open=true is the distill choice: POST {washback: [...]} picking from its cards.",
-    )
-
-
-class CommandReply(GameReply):
-    command_version: int = Field(
-        description="The version this command wrote. On a repeated command_id: the version it wrote the first "
-                    "time, while version and view are the game as it is now.",
-    )
-
-
-class HistoryCommit(BaseModel):
-    version: int
-    seat: int | None
-    recorded_at: str
-    events: list[dict[str, Any]] = Field(description="Events as this seat may see them: hidden parts redacted.")
-
-
-class History(BaseModel):
-    game_id: str
-    version: int
-    seat: int | None
-    commits: list[HistoryCommit]
-    next_after: int | None = Field(description="Pass as `after` for the next page; null when this is the end.")
-
-
-class ErrorInfo(BaseModel):
-    code: str = Field(description="Stable, for machines: a rule code (not_your_turn, ...) or an API code.")
-    message: str
-    details: dict[str, Any]
-
-
-class ErrorReply(BaseModel):
-    error: ErrorInfo

@@ -12,7 +12,7 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 
 from functions import container
 from functions.api.edge import json_response
-from functions.api.models import ErrorReply
+from functions.api.replies import ErrorReply
 from functions.observability import count, logger
 from functions.players.models import (
     CODE_PATTERN,

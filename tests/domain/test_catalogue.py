@@ -19,9 +19,9 @@ from domain.catalogue import (
     SOLO_CARDS,
     counts,
     deck,
-    validate,
 )
 from domain.catalogue.model import BarrelType, Kind, Market, Region, Sugar, Tier, UpgradeKind
+from domain.catalogue.validate import validate
 
 EXPECTED_COUNTS = {
     "basic_cards": 7,

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 import domain.catalogue as cat
-from domain.catalogue import AWARDS, CARDS, DISTILLERS, FLIGHTS, RECIPES, CatalogueError, validate
+from domain.catalogue import AWARDS, CARDS, DISTILLERS, FLIGHTS, RECIPES
 from domain.catalogue.model import FlightDef, Region, UpgradeKind
+from domain.catalogue.validate import CatalogueError, validate
 
 
 def _problems() -> list[str]:
@@ -36,9 +35,9 @@ def test_validate_detects_a_duplicate_card_id(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_validate_reports_every_problem(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RECIPES, "gin", dataclasses.replace(RECIPES["gin"], cube_cost=2))
-    monkeypatch.setitem(CARDS, "flavor_vanilla", dataclasses.replace(CARDS["flavor_vanilla"], money=2))
-    angus = dataclasses.replace(DISTILLERS["angus"], signature_ingredient="dent_corn")
+    monkeypatch.setitem(RECIPES, "gin", RECIPES["gin"]._replace(cube_cost=2))
+    monkeypatch.setitem(CARDS, "flavor_vanilla", CARDS["flavor_vanilla"]._replace(money=2))
+    angus = DISTILLERS["angus"]._replace(signature_ingredient="dent_corn")
     monkeypatch.setitem(DISTILLERS, "angus", angus)
     problems = _problems()
     assert any("'gin'" in p and "cube_cost" in p for p in problems)
@@ -47,9 +46,9 @@ def test_validate_reports_every_problem(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_validate_detects_card_shape_errors(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(CARDS, "corn", dataclasses.replace(CARDS["corn"], sugar=None))
-    monkeypatch.setitem(CARDS, "jug", dataclasses.replace(CARDS["jug"], region=None))
-    cooper = dataclasses.replace(CARDS["cooper"], upgrade_kind=UpgradeKind.EQUIPMENT)
+    monkeypatch.setitem(CARDS, "corn", CARDS["corn"]._replace(sugar=None))
+    monkeypatch.setitem(CARDS, "jug", CARDS["jug"]._replace(region=None))
+    cooper = CARDS["cooper"]._replace(upgrade_kind=UpgradeKind.EQUIPMENT)
     monkeypatch.setitem(CARDS, "cooper", cooper)
     problems = _problems()
     assert any("'corn'" in p and "sugar" in p for p in problems)
@@ -58,9 +57,9 @@ def test_validate_detects_card_shape_errors(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_validate_detects_unknown_flight_references(monkeypatch: pytest.MonkeyPatch) -> None:
-    gold_digger = dataclasses.replace(AWARDS["gold_digger"], excluded_flights=frozenset({"Z"}))
+    gold_digger = AWARDS["gold_digger"]._replace(excluded_flights=frozenset({"Z"}))
     monkeypatch.setitem(AWARDS, "gold_digger", gold_digger)
-    monkeypatch.setitem(DISTILLERS, "nisha", dataclasses.replace(DISTILLERS["nisha"], region=Region.HOME))
+    monkeypatch.setitem(DISTILLERS, "nisha", DISTILLERS["nisha"]._replace(region=Region.HOME))
     problems = _problems()
     assert any("'gold_digger'" in p and "'Z'" in p for p in problems)
     assert any("'nisha'" in p for p in problems)
@@ -68,5 +67,5 @@ def test_validate_detects_unknown_flight_references(monkeypatch: pytest.MonkeyPa
 
 
 def test_validate_detects_a_must_include_key_without_premium_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(CARDS, "millet", dataclasses.replace(CARDS["millet"], ingredient_key=None))
+    monkeypatch.setitem(CARDS, "millet", CARDS["millet"]._replace(ingredient_key=None))
     assert any("'millet'" in p and "premium ingredient" in p for p in _problems())

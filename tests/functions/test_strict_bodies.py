@@ -8,7 +8,8 @@ import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from domain.commands import COMMAND_TYPES
-from functions.api.models import CreateGameBody, command_body
+from functions.api.create_body import CreateGameBody
+from functions.api.models import command_body
 
 # For each JSON Schema type, JSON values of other types that lax validation would have taken for it.
 WRONG: dict[str, list[Any]] = {

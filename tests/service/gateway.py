@@ -14,6 +14,7 @@ from devtools.local import sam
 from devtools.local.apigw import HttpRequest, LambdaContext, http_event
 from devtools.template import load_template
 from tests.service.iam import OperationLog
+from tests.service.replies import check_reply
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,6 +73,7 @@ class Gateway:
         with self.operations.running(handler_name):
             response = self.handler(spec)(sent_event, FakeContext(route.function))
         assert not response.get("isBase64Encoded"), response
+        check_reply(route.route_key, response["statusCode"], response.get("body") or "")
         return Reply(response["statusCode"], response.get("body") or "", response.get("headers") or {})
 
     def post(self, path: str, body: Any = None, **kwargs: Any) -> Reply:

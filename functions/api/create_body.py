@@ -1,0 +1,38 @@
+"""The body of POST /games: the seats and the options, strictly typed like every request field."""
+
+from __future__ import annotations
+
+from pydantic import ConfigDict, Field
+
+from domain.options import Options
+from functions.api.models import StrictBody
+
+
+class SeatIn(StrictBody):
+    name: str = Field(min_length=1, max_length=40)
+    email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
+                              description="For turn e-mails (play by e-mail): stored, not used yet. Never shown.")
+    webhook: str | None = Field(default=None, max_length=2048, pattern=r"^https://\S+$",
+                                description="An HTTPS URL to tell when this seat must act: stored, not used yet. "
+                                            "Never shown.")
+    push: str | None = Field(default=None, max_length=2048,
+                             description="A mobile push endpoint (SNS endpoint ARN): stored, not used yet. Never "
+                                         "shown.")
+
+    def contact(self) -> dict[str, str] | None:
+        found = {k: v for k, v in (("email", self.email), ("webhook", self.webhook), ("push", self.push)) if v}
+        return found or None
+
+
+class OptionsIn(Options):
+    """The game options as a request sends them: strictly typed, like every request field."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class CreateGameBody(StrictBody):
+    seats: list[SeatIn] = Field(min_length=1, max_length=5, description="In seat order: 1 (solo) to 5.")
+    options: OptionsIn = Field(default_factory=OptionsIn)
+
+    def game_options(self) -> Options:
+        return Options.model_validate(self.options.model_dump())

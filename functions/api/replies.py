@@ -1,0 +1,73 @@
+"""The replies of the HTTP API, as the OpenAPI document describes them (functions/openapi.py).
+
+No function imports this module: powertools would build a validator for each model (and, through GameView,
+for the whole view) at every cold start, to check answers the code builds from the same data. Tests check
+every served answer against these models instead (tests/service/replies.py), and the view against
+domain/view_model.py (tests/domain/test_view_model.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from domain.view_model import GameView
+
+
+class SeatToken(BaseModel):
+    seat: int
+    name: str
+    token: str = Field(description="The seat's secret: send `Authorization: Bearer <token>`. Shown only once.")
+
+
+class CreatedGame(BaseModel):
+    game_id: str
+    version: int
+    seats: list[SeatToken]
+
+
+class GameReply(BaseModel):
+    game_id: str
+    version: int = Field(description="The game's newest version: send it as expected_version.")
+    phase: str
+    round: int
+    to_act: list[int] = Field(description="Seats that must act before the game moves on.")
+    seat: int | None = Field(description="Whose view this is; null for a spectator.")
+    view: GameView = Field(
+        description="What this seat may see. view.legal_actions lists what it may do now: each entry is a "
+                    "body to POST as-is (plus a command_id) to /games/{game_id}/{entry.type}; the one entry "
+                    "with open=true is the distill choice: POST {washback: [...]} picking from its cards.",
+    )
+
+
+class CommandReply(GameReply):
+    command_version: int = Field(
+        description="The version this command wrote. On a repeated command_id: the version it wrote the first "
+                    "time, while version and view are the game as it is now.",
+    )
+
+
+class HistoryCommit(BaseModel):
+    version: int
+    seat: int | None
+    recorded_at: str
+    events: list[dict[str, Any]] = Field(description="Events as this seat may see them: hidden parts redacted.")
+
+
+class History(BaseModel):
+    game_id: str
+    version: int
+    seat: int | None
+    commits: list[HistoryCommit]
+    next_after: int | None = Field(description="Pass as `after` for the next page; null when this is the end.")
+
+
+class ErrorInfo(BaseModel):
+    code: str = Field(description="Stable, for machines: a rule code (not_your_turn, ...) or an API code.")
+    message: str
+    details: dict[str, Any]
+
+
+class ErrorReply(BaseModel):
+    error: ErrorInfo
