@@ -13,7 +13,7 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from functions import container
 from functions.api.edge import json_response
 from functions.api.game_routes import Digits
-from functions.api.models import ErrorReply
+from functions.api.replies import ErrorReply
 from functions.lobbies.models import (
     CreatedLobby,
     CreateLobbyBody,
