@@ -22,6 +22,7 @@ from service.player_errors import Unauthenticated
 from service.players import split_key
 
 Endpoint = tuple[APIGatewayHttpResolver, Handler]
+PLAYER_STORE = "infra.players.dynamodb"  # what a players' function's first request imports (with boto3)
 
 
 def _key(event: dict[str, Any]) -> str | None:
@@ -49,6 +50,7 @@ def endpoint(add: Callable[[APIGatewayHttpResolver], None], *, with_metrics: boo
     app = new_app()
     add(app)
     handler = entrypoint(app, with_metrics=with_metrics)
+    container.initialized(PLAYER_STORE)  # the end of the init phase, as the game functions end theirs
     if not key_required:
         return app, container.bounded(handler)
 

@@ -18,12 +18,13 @@ REPLIES: dict[str, type[BaseModel]] = {
 
 
 def reply_model(route_key: str, status: int) -> type[BaseModel] | None:
-    """The documented model of an answer; None where the route's own return type validates it (players')."""
+    """The documented model of an answer; None where the route's own return type validates it (players',
+    lobbies', the seat token reissue)."""
     if status >= 400:
         return ErrorReply
     if route_key in REPLIES:
         return REPLIES[route_key]
-    if route_key.startswith(f"POST {GAME}/"):
+    if route_key.startswith(f"POST {GAME}/") and route_key.count("/") == 3:  # POST /games/{game_id}/{command}
         return CommandReply
     return None
 
