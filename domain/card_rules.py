@@ -81,15 +81,19 @@ def bottles(p: Player) -> list[str]:
 
 def valid_washback(cards: Iterable[str]) -> bool:
     """RULES §1.6: a sugar plus yeast+water, yeast+alcohol, water+alcohol, or two alcohol."""
-    n = Counter(CARDS[c].kind for c in cards)
-    if n[Kind.SUGAR] < 1:
+    kinds = [CARDS[c].kind for c in cards]  # a list, not a Counter: this runs for every Distill listing
+    if Kind.SUGAR not in kinds:
         return False
-    y, w, a = n[Kind.YEAST], n[Kind.WATER], n[Kind.ALCOHOL]
+    y, w, a = Kind.YEAST in kinds, Kind.WATER in kinds, kinds.count(Kind.ALCOHOL)
     return bool((y and w) or (y and a) or (w and a) or a >= 2)
 
 
+WASHBACK_KINDS = (Kind.SUGAR, Kind.YEAST, Kind.WATER, Kind.ALCOHOL)
+WASHBACK_CARDS = frozenset(cid for cid, d in CARDS.items() if d.kind in WASHBACK_KINDS)
+
+
 def washback_cards(p: Player) -> list[str]:
-    return [c for c in p.pantry if CARDS[c].kind in (Kind.SUGAR, Kind.YEAST, Kind.WATER, Kind.ALCOHOL)]
+    return [c for c in p.pantry if c in WASHBACK_CARDS]
 
 
 def can_distill(p: Player) -> bool:

@@ -2,7 +2,8 @@
 
 # No `from __future__ import annotations`: see domain/events.py.
 
-from typing import Annotated, Literal, get_args
+from functools import cache
+from typing import Annotated, Any, Literal, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -238,3 +239,17 @@ class OpenDistill(BaseModel):
 # What legal_actions lists: ready-to-send commands, and the one open choice (the washback; a whole Distill is
 # never listed).
 Action = AnyPlayerCommand | OpenDistill
+
+
+Listed = TypeVar("Listed", bound=BaseModel)
+
+
+def listed(kind: type[Listed], **fields: Any) -> Listed:
+    """A command as `legal_actions` lists it. Commands are frozen, so one instance per distinct command serves
+    every listing: listing is the hot path of bots and simulations, and its fields come from a finite set."""
+    return cast(Listed, _listed(kind, tuple(fields.items())))
+
+
+@cache
+def _listed(kind: type[BaseModel], fields: tuple[tuple[str, Any], ...]) -> BaseModel:
+    return kind(**dict(fields))

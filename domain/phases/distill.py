@@ -122,12 +122,13 @@ def skip(ctx: Decision, cmd: SkipDistill) -> None:
 
 def can_start(p: Player) -> bool:
     """Whether any distillation is possible now, or after the one trade still allowed."""
-    if valid_washback(washback_cards(p)):
+    cards = washback_cards(p)
+    if valid_washback(cards):
         return True
     if p.traded:
         return False
     for give in tradeable(p):
-        rest = list(washback_cards(p))
+        rest = list(cards)
         if give in rest:
             rest.remove(give)
         if any(valid_washback([*rest, take]) for take in trade_options(give)):
@@ -148,11 +149,11 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return []
     out = []
     if not p.traded:
-        out += [c.Trade(seat=seat, give=g, take=t) for g in tradeable(p) for t in trade_options(g)]
+        out += [c.listed(Trade, seat=seat, give=g, take=t) for g in tradeable(p) for t in trade_options(g)]
     if can_distill(p):
         out.append(c.OpenDistill(seat=seat, cards=tuple(sorted(washback_cards(p))),
                                  extra_alcohol=extra_alcohol_options(p), top_only=top_only_options(p)))
-    return [*out, c.SkipDistill(seat=seat)]
+    return [*out, c.listed(SkipDistill, seat=seat)]
 
 
 def _traded(s: GameState, e: ev.Traded) -> None:

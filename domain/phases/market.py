@@ -108,7 +108,7 @@ def actions(s: GameState, p: Player) -> list[Action]:
     for deck in DECKS:
         items += [(deck, cid, None, CARDS[cid].cost or 0) for cid in sorted(set(s.rows[deck]))]
     items += [("cube", None, r, cube_cost(r)) for r in FLIGHTS[s.flight].recipes if r not in p.cubes]
-    return [*offers(p, items), c.PassTurn(seat=seat)]
+    return [*offers(p, items), c.listed(c.PassTurn, seat=seat)]
 
 
 def _bought(s: GameState, e: ev.CardBought) -> None:

@@ -114,28 +114,28 @@ def _check_reward(ctx: Decision, p: Player, cmd: PlaceLabel, reward: str) -> Non
 def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if all(x is not None for x in p.label_spaces):
-        return [c.PlaceLabel(seat=seat)]
+        return [c.listed(PlaceLabel, seat=seat)]
     out: list[Action] = []
     for space, filled in enumerate(p.label_spaces):
         if filled is not None:
             continue
         possible = reward_possible(s, p, space)
         if s.options.label_sp_alternative or not possible:
-            out.append(c.PlaceLabel(seat=seat, space=space, take_sp=True))
+            out.append(c.listed(PlaceLabel, seat=seat, space=space, take_sp=True))
         if not possible:
             continue
         reward = LABEL_SPACES[space].reward
         if reward in ("money_5", "signature"):
-            out.append(c.PlaceLabel(seat=seat, space=space))
+            out.append(c.listed(PlaceLabel, seat=seat, space=space))
         elif reward == "free_cube":
-            out += [c.PlaceLabel(seat=seat, space=space, recipe=r) for r in free_cubes(s, p)]
+            out += [c.listed(PlaceLabel, seat=seat, space=space, recipe=r) for r in free_cubes(s, p)]
         elif reward == "truck_swap":
             discards: list[str | None] = [*sorted(set(p.pantry))] or [None]
             takes: list[str | None] = [*free_cards(s, p, reward)] or [None]
-            out += [c.PlaceLabel(seat=seat, space=space, discard=d, card=t, replace=r)
+            out += [c.listed(PlaceLabel, seat=seat, space=space, discard=d, card=t, replace=r)
                     for d in discards for t in takes for r in (replacements(p, t) if t else [None])]
         else:
-            out += [c.PlaceLabel(seat=seat, space=space, card=t, replace=r)
+            out += [c.listed(PlaceLabel, seat=seat, space=space, card=t, replace=r)
                     for t in free_cards(s, p, reward) for r in replacements(p, t)]
     return out
 
