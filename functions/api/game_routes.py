@@ -48,6 +48,7 @@ _ERRORS = {
     413: "The body is over 16 KB.",
     415: "The body is not application/json.",
     422: "The body does not match the schema (invalid_request), or the rules refuse the move (its rule code).",
+    429: "rate_limited: too many created lately from this source or by this player; retry after Retry-After.",
 }
 
 
@@ -64,9 +65,13 @@ def add_create_game(app: APIGatewayHttpResolver) -> None:
         description="Seats (1 for solo, up to 5; display name, optional e-mail / webhook / push endpoint, stored "
                     "but not used yet) and options. Answers the game id and one secret token per seat: it is shown "
                     "only this once.",
-        responses=responses(201, CreatedGame, "The game, at version 1, and the seat tokens.", 400, 413, 415, 422),
+        responses=responses(201, CreatedGame, "The game, at version 1, and the seat tokens.", 400, 413, 415, 422,
+                            429),
     )
     def create_game(body: Annotated[CreateGameBody, Body()]) -> Response[CreatedGame]:
+        from functions.limits_edge import limits, source_ip  # the create function's alone: not at import
+
+        limits().admit_game(source_ip(app), None)
         created = container.games().create([SeatSpec(name=s.name) for s in body.seats], body.game_options(),
                                          [s.contact() for s in body.seats])
         game_id = created.aggregate.game_id
