@@ -87,7 +87,7 @@ def test_the_view_shows_every_seat_and_spectator_the_final_scores_and_winners(me
     result = results[0]
     assert result["winners"] == state.winners and result["winner_names"] == [state.players[w].name
                                                                                for w in state.winners]
-    assert [s["place"] for s in result["standings"]][0] == 1
+    assert next(s["place"] for s in result["standings"]) == 1
     assert {s["seat"]: s["sp"] for s in result["standings"]} == {p.seat: p.score["sp"] for p in state.players
                                                                  if p.score}
     assert all(view(state, None)["players"][p.seat]["score"] == p.score for p in state.players)  # the breakdown
@@ -140,8 +140,8 @@ def test_a_game_without_players_lists_nowhere(memory: MemoryWorld) -> None:
 def test_lobby_items_make_entries_and_a_player_who_lost_a_seat_loses_the_entry(memory: MemoryWorld) -> None:
     lobbies, players = container.lobbies(), container.players()
     host, ada = players.create("Hana"), players.create("Ada")
-    from service.lobbies import SeatSpecIn
     from domain.options import Options
+    from service.lobbies import SeatSpecIn
 
     made = lobbies.create(host.key, [SeatSpecIn("host"), SeatSpecIn("open"), SeatSpecIn("open")], Options(), False)
     game = made.record.game_id
@@ -156,7 +156,7 @@ def test_lobby_items_make_entries_and_a_player_who_lost_a_seat_loses_the_entry(m
     assert memory.my_games.page(ada.record.player_id, 10).entries == []
     assert memory.my_games.page(host.record.player_id, 10).entries[0].open_seats == 2
     started = lobbies.start(game, host.key).record
-    invoke([lobby_record(started)] + records(memory.store, game))
+    invoke([lobby_record(started), *records(memory.store, game)])
     entry = memory.my_games.get(host.record.player_id, game)
     assert entry is not None and entry.status == "in_progress" and entry.version == 1
 
