@@ -66,3 +66,6 @@ def add_my_games(app: APIGatewayHttpResolver) -> None:
         listing = container.my_games().list(presented_key(app), limit, cursor)
         logger.append_keys(player_id=listing.player.player_id)
         return json_response({"games": [game_view(e) for e in listing.entries], "cursor": listing.cursor})
+
+
+MY_GAMES_ROUTES = (add_my_games,)
