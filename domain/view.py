@@ -62,6 +62,20 @@ def _solo(solo: Solo | None) -> dict[str, Any] | None:
             "cleanup_turned": turned, "cleanup_size": len(solo.cleanup)}
 
 
+def _result(s: GameState) -> dict[str, Any] | None:
+    """Once the game is over, for every seat and spectator alike: each seat's final SP (money breaks a tie),
+    its place, and the winners."""
+    if s.phase != "finished":
+        return None
+    totals = {p.seat: ((p.score or {}).get("sp", p.sp), (p.score or {}).get("money", p.money)) for p in s.players}
+    standings = [{"seat": p.seat, "name": p.name, "sp": totals[p.seat][0], "money": totals[p.seat][1],
+                  "place": 1 + sum(1 for other in totals.values() if other > totals[p.seat]),
+                  "winner": p.seat in s.winners}
+                 for p in sorted(s.players, key=lambda p: (-totals[p.seat][0], -totals[p.seat][1], p.seat))]
+    return {"winners": list(s.winners), "winner_names": [s.players[w].name for w in s.winners],
+            "standings": standings}
+
+
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
     s = state
     # During a simultaneous Distill phase the others' boards and the shared piles are shown as the phase found
@@ -84,7 +98,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "labels": dict(s.labels), "awards": list(s.awards),
         "awards_won": {k: list(v) for k, v in s.awards_won.items()},
         "players": [_player(s, p if p.seat == seat else others[p.seat], seat) for p in s.players],
-        "to_act": to_act(s), "winners": list(s.winners),
+        "to_act": to_act(s), "winners": list(s.winners), "result": _result(s),
         "secret_phase": table is not None,  # the others' boards and the shared piles as the phase found them
         "you": seat, "solo": _solo(solo),
         "legal_actions": [a.model_dump() for a in legal_actions(s, seat)] if seat is not None else [],

@@ -96,6 +96,23 @@ class SoloView(_View):
     cleanup_size: int
 
 
+class StandingView(_View):
+    seat: int
+    name: str
+    sp: int = Field(description="The final score.")
+    money: int = Field(description="Money left over after scoring: it breaks a tie.")
+    place: int = Field(description="1 for the best; tied seats share a place.")
+    winner: bool
+
+
+class ResultView(_View):
+    """The end of the game, the same for every seat and spectator (each seat's breakdown is its `score`)."""
+
+    winners: list[int] = Field(description="The winning seats (ties share the win; solo: empty if the game is lost).")
+    winner_names: list[str]
+    standings: list[StandingView] = Field(description="Best first.")
+
+
 class GameView(_View):
     """A seat's view (`you` is its seat, `legal_actions` what it may post now) or the spectator's (`you` null)."""
 
@@ -117,6 +134,7 @@ class GameView(_View):
     players: list[PlayerView]
     to_act: list[int] = Field(description="Seats that must act before the game can move on.")
     winners: list[int]
+    result: ResultView | None = Field(description="Once the game is over: final scores, places and the winners.")
     secret_phase: bool = Field(description="A simultaneous Distill phase is open: the other seats' boards and "
                                            "the shared piles are shown as the phase found them.")
     you: int | None

@@ -25,9 +25,12 @@ from service.bootstrap import Games, Given, Services
 from service.repository import Recent
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
+    from infra.limits import Limiter
     from infra.lobbies import LobbyStore
+    from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
     from service.lobbies import Lobbies
+    from service.my_games import MyGames
     from service.notices import Markers, Publisher
     from service.players import Players
 
@@ -149,13 +152,29 @@ def lobbies() -> Lobbies:
     return services().lobbies
 
 
+def my_games() -> MyGames:
+    """Each player's games, awaiting its move first."""
+    return services().my_games
+
+
+def my_games_store() -> MyGamesStore:
+    return services().my_games_store
+
+
+def limiter() -> Limiter:
+    """The limits on creating players and games."""
+    return services().limiter
+
+
 def override(*, store: EventStore | None = None, rng: random.Random | Rng | None = None, sns: Any = None,
              dynamodb: Any = None, publisher: Publisher | None = None, markers: Markers | None = None,
-             player_store: PlayerStore | None = None, lobby_store: LobbyStore | None = None) -> None:
+             player_store: PlayerStore | None = None, lobby_store: LobbyStore | None = None,
+             my_games_store: MyGamesStore | None = None, limiter: Limiter | None = None) -> None:
     """Use these instead of building from the environment (tests, in-process runs); the rest is rebuilt."""
     global _services
     given = {"store": store, "rng": rng, "sns": sns, "dynamodb": dynamodb, "publisher": publisher,
-             "markers": markers, "player_store": player_store, "lobby_store": lobby_store}
+             "markers": markers, "player_store": player_store, "lobby_store": lobby_store,
+             "my_games_store": my_games_store, "limiter": limiter}
     for name, value in given.items():
         if value is not None:
             setattr(_given, name, value)

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from domain.errors import RuleViolation
 from functions.observability import count, logger
 from infra.store import StoreError
+from service.limit_errors import InvalidCursor, RateLimited
 from service.lobby_errors import (
     InvalidLobby,
     InviteRefused,
@@ -139,6 +140,11 @@ def answer(error: Exception) -> Answer:
         case LobbyNotFound() | LobbyExpired() | NotHost() | InviteRefused() | LobbyRefused() | NoSuchSlot() \
                 | NoSuchSeat() | SeatTaken() | InvalidLobby() | LobbyContention():
             return lobby_answer(error)
+        case RateLimited():
+            return Answer(429, "rate_limited", f"Too many {error.what} created lately; retry later.",
+                          {"retry_after": error.retry_after}, {"Retry-After": str(error.retry_after)})
+        case InvalidCursor():
+            return Answer(422, "invalid_cursor", "That cursor is not one this listing answered.")
         case ServiceError() if error.status_code == HTTPStatus.NOT_FOUND:  # no route matched
             return Answer(404, "not_found", "There is no such route.")
         case ServiceError():

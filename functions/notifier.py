@@ -5,6 +5,9 @@ grouped by game, so each game is read once per invocation, when its first record
 then delivered on its own: a failure is reported for that record alone (partial batch failure), Lambda
 retries it, bisecting, a bounded number of times, and then hands it to the dead-letter queue.
 
+The same pass keeps the "my games" read model (functions/my_games_feed.py): a game's entries once per game per
+batch, from the newest state folded for its notices, and a lobby's entries from each lobby item written.
+
 Time: a record is taken only while there is time for an AWS call and the answer after it
 (infra/budget.py); the rest of the batch is reported as failed without being tried, so the stream delivers
 it again, and the function answers before its timeout.
@@ -26,10 +29,11 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
+from functions.my_games_feed import keep_game, keep_lobby, lobby_item
 from functions.observability import count, logger, metrics
 from functions.outbox import outbox_item, relay
 from infra.budget import can_start
-from service.notices import Notice, deliver
+from service.notices import Notice, Planned, deliver
 
 GAME_PREFIX = "GAME#"  # infra.store.dynamodb.partition
 # A batch cut short by the clock may leave every record to the stream: that is a partial response like any
@@ -47,6 +51,8 @@ class Batch:
     wanted: dict[str, set[int]] = field(default_factory=dict)  # each game's commit versions in the batch
     planned: Plan = field(default_factory=dict)
     deferred: int = 0
+    newest: dict[str, Planned] = field(default_factory=dict)  # each game's newest state, for "my games"
+    kept: set[str] = field(default_factory=set)  # the games whose "my games" entries are written
 
 
 _batch = Batch()
@@ -75,16 +81,40 @@ def wanted(records: list[dict[str, Any]]) -> dict[str, set[int]]:
 def plan(game_id: str, versions: set[int]) -> Plan:
     """Every batched commit of one game and its notices, in one read. An unreadable game fails only its records."""
     try:
-        found = container.games().notices(game_id, versions)
+        found = container.games().plan(game_id, versions)
     except Exception as error:
         logger.exception("game not readable", extra={"game_id": game_id})
         return {(game_id, v): error for v in versions}
-    return {(game_id, version): planned for version, planned in found.items()}
+    _batch.newest[game_id] = found
+    return {(game_id, version): planned for version, planned in found.notices.items()}
+
+
+def keep_entries(game_id: str) -> None:
+    """The game's "my games" entries, once per batch (a failure fails the record: the next one tries again)."""
+    if game_id in _batch.kept or game_id not in _batch.newest:
+        return
+    found = _batch.newest[game_id]
+    keep_game(found.newest, found.recorded_at)
+    _batch.kept.add(game_id)
+
+
+def on_lobby(record: DynamoDBRecord) -> int | None:
+    """A lobby item's "my games" entries; None when the record is not a lobby's."""
+    lobby = lobby_item(record)
+    if lobby is None:
+        return None
+    if not can_start(container.time_left):
+        _batch.deferred += 1
+        raise Deferred()
+    keep_lobby(lobby)
+    return 0
 
 
 def record_handler(record: DynamoDBRecord) -> int:
     if (outbox := outbox_item(record)) is not None:  # a message of the transactional outbox (functions/outbox.py)
         return relay(outbox)
+    if (kept := on_lobby(record)) is not None:
+        return kept
     target = new_commit(record)
     if target is None:
         return 0
@@ -98,6 +128,7 @@ def record_handler(record: DynamoDBRecord) -> int:
         if isinstance(planned, Exception):
             raise planned
         sent = deliver(planned or [], container.publisher(), container.markers())
+        keep_entries(target[0])
     except Exception:
         count("NotificationFailures")
         logger.exception("notices not delivered", extra={"game_id": target[0], "version": target[1]})

@@ -17,6 +17,7 @@ from functions.api.docs import SEAT_TOKEN
 from functions.api.edge import new_app
 from functions.api.game_routes import add_create_game, add_get_events, add_get_game
 from functions.lobbies.routes import LOBBY_ROUTES
+from functions.players.games_routes import MY_GAMES_ROUTES
 from functions.players.routes import PLAYER_KEY, PLAYER_ROUTES
 
 TITLE = "Distilled Online"
@@ -36,7 +37,7 @@ def api() -> APIGatewayHttpResolver:
     add_get_events(app)
     for command_type in COMMAND_TYPES:
         add_command(app, command_type)
-    for add_player_route in PLAYER_ROUTES:
+    for add_player_route in (*PLAYER_ROUTES, *MY_GAMES_ROUTES):
         add_player_route(app)
     for add_lobby_route in LOBBY_ROUTES:
         add_lobby_route(app)

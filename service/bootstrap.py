@@ -19,10 +19,13 @@ from service.pipeline import Created, Outcome, create_game, handle, production_r
 from service.repository import Aggregate, Recent, load
 
 if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
+    from infra.limits import Limiter
     from infra.lobbies import LobbyStore
+    from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
     from service.lobbies import Lobbies
-    from service.notices import Markers, Notice, Publisher
+    from service.my_games import MyGames
+    from service.notices import Markers, Notice, Planned, Publisher
     from service.players import Players
 
 
@@ -55,6 +58,12 @@ class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen datacl
 
         return notices(self.store, game_id, versions, self.recent)
 
+    def plan(self, game_id: str, versions: Collection[int]) -> Planned:
+        """The notices of these commits (game over included) and the game's newest state (for "my games")."""
+        from service.notices import plan
+
+        return plan(self.store, game_id, versions, self.recent)
+
 
 @dataclass
 class Given:
@@ -68,6 +77,8 @@ class Given:
     markers: Markers | None = None
     player_store: PlayerStore | None = None
     lobby_store: LobbyStore | None = None
+    my_games_store: MyGamesStore | None = None
+    limiter: Limiter | None = None
 
 
 @dataclass
@@ -152,6 +163,30 @@ class Services:
         from service.lobbies import Lobbies
 
         return Lobbies(self.lobby_store, self.players, self.store, self.rng)
+
+    @cached_property
+    def my_games_store(self) -> MyGamesStore:
+        if self.given.my_games_store is not None:
+            return self.given.my_games_store
+        from infra.my_games.dynamodb import DynamoMyGamesStore
+
+        return DynamoMyGamesStore.from_env(self.dynamodb)
+
+    @cached_property
+    def my_games(self) -> MyGames:
+        """Each player's games, awaiting its move first (service/my_games.py)."""
+        from service.my_games import MyGames
+
+        return MyGames(self.my_games_store, self.players.authenticate)
+
+    @cached_property
+    def limiter(self) -> Limiter:
+        """The limits on creating players and games (infra/limits.py), counted in the games table."""
+        if self.given.limiter is not None:
+            return self.given.limiter
+        from infra.limits import DynamoLimiter
+
+        return DynamoLimiter(self.dynamodb, setting("TABLE_NAME"))
 
     def _client(self, service: str) -> Any:
         import boto3

@@ -94,7 +94,9 @@ class Lobbies:
 
     # --- the host's lobby ----------------------------------------------------------------------------------
 
-    def create(self, key: str | None, seats: Sequence[SeatSpecIn], options: Options, public: bool) -> Change:
+    def create(self, key: str | None, seats: Sequence[SeatSpecIn], options: Options, public: bool,
+               admit: Callable[[str], None] | None = None) -> Change:
+        """`admit`: the limits' check for the host (service/limits.py), once the lobby is known to be valid."""
         host = self.players.authenticate(key)
         if not 1 <= len(seats) <= MAX_SEATS:
             raise InvalidLobby("seats", f"a game has 1 to {MAX_SEATS} seats")
@@ -111,6 +113,8 @@ class Lobbies:
             else:
                 slots.append(Slot("open"))
         _playable([_seat(s) for s in slots], options)
+        if admit is not None:
+            admit(host.player_id)
         code, now = self.new_code(), self.clock()
         while True:
             record = LobbyRecord(new_game_id(), host.player_id, tuple(slots), options.model_dump(mode="json"),
@@ -274,8 +278,11 @@ def _slot(record: LobbyRecord, seat: int) -> Slot:
 
 def _with(record: LobbyRecord, seat: int, slot: Slot) -> LobbyRecord:
     slots = list(record.slots)
-    slots[seat] = slot
-    return replace(record, slots=tuple(slots))
+    gone, slots[seat] = slots[seat].player_id, slot
+    left = tuple(p for p in record.left if p != slot.player_id)
+    if gone and gone != slot.player_id and gone not in left:  # "my games" must forget the lobby for this player
+        left += (gone,)
+    return replace(record, slots=tuple(slots), left=left)
 
 
 def _admitted(record: LobbyRecord, invite: str | None) -> None:

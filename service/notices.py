@@ -1,7 +1,9 @@
 """Who must be told to act after a commit, and telling them exactly once per (game, version, seat).
 
 A notice holds only what its seat may see: game id, version, seat, phase, round and the types of the
-seat's legal actions. Never a token, a goal, a card of a hidden deck or a face-down flavor.
+seat's legal actions. Never a token, a goal, a card of a hidden deck or a face-down flavor. The commit that
+finishes a game gives every seat a `game_over` notice instead, with the final scores and the winners (public
+once the game is over); a finished game has no seat to act, so never a "your turn".
 
 Idempotency: a marker per (game, version, seat), checked before publishing and written after. A
 retry after a failed publish therefore publishes again (nothing is lost); a crash between a publish
@@ -24,6 +26,9 @@ from infra.serialization import SNAPSHOT_SCHEMA_VERSION
 from infra.store import Commit, EventStore
 from service.repository import Aggregate, Recent, fold_commits, from_snapshot
 
+YOUR_TURN = "your_turn"
+GAME_OVER = "game_over"
+
 
 @dataclass(frozen=True)
 class Notice:
@@ -33,16 +38,23 @@ class Notice:
     phase: str
     round: int
     actions: tuple[str, ...]  # the types of the seat's legal actions (= the routes it may post to)
+    kind: str = YOUR_TURN  # or GAME_OVER
+    scores: tuple[int, ...] = ()  # game over: each seat's final SP
+    winners: tuple[int, ...] = ()  # game over
 
     @property
     def key(self) -> str:
-        return f"{self.game_id}:{self.version}:{self.seat}"
+        plain = f"{self.game_id}:{self.version}:{self.seat}"
+        return plain if self.kind == YOUR_TURN else f"{plain}:{self.kind}"
 
     def message(self) -> dict[str, Any]:
-        return {
-            "kind": "your_turn", "game_id": self.game_id, "version": self.version, "seat": self.seat,
+        message: dict[str, Any] = {
+            "kind": self.kind, "game_id": self.game_id, "version": self.version, "seat": self.seat,
             "phase": self.phase, "round": self.round, "actions": list(self.actions), "dedup_key": self.key,
         }
+        if self.kind == GAME_OVER:
+            message.update(scores=list(self.scores), winners=list(self.winners), won=self.seat in self.winners)
+        return message
 
 
 class Publisher(Protocol):
@@ -75,6 +87,15 @@ def _history(
     return Aggregate(game_id), store.commits(game_id)
 
 
+@dataclass(frozen=True)
+class Planned:
+    """A game's notices by commit version, and the newest state folded on the way (for the read models)."""
+
+    notices: dict[int, list[Notice]]
+    newest: Aggregate | None = None
+    recorded_at: str | None = None  # when the newest commit folded was written
+
+
 def notices(store: EventStore, game_id: str, versions: Collection[int],
             recent: Recent | None = None) -> dict[int, list[Notice]]:
     """For each commit version: the seats that must act after it, had not had to before it, and still have to
@@ -82,10 +103,16 @@ def notices(store: EventStore, game_id: str, versions: Collection[int],
 
     One read of the game serves every version (a stream batch often holds several commits of one game).
     """
+    return plan(store, game_id, versions, recent).notices
+
+
+def plan(store: EventStore, game_id: str, versions: Collection[int], recent: Recent | None = None) -> Planned:
+    """`notices`, with the game's "game over" notices and its newest state."""
     if not versions:
-        return {}
+        return Planned({})
     current, commits = _history(store, game_id, min(versions), recent)
     candidates: dict[int, list[Notice]] = {v: [] for v in versions}
+    over: dict[int, list[Notice]] = {}
     for commit in commits:
         before, current = current, fold_commits(current, [commit])
         if commit.version not in candidates:
@@ -96,10 +123,21 @@ def notices(store: EventStore, game_id: str, versions: Collection[int],
                    tuple(sorted({a.type for a in legal_actions(state, seat)})))
             for seat in to_act(state) if seat not in waiting_before
         ]
+        if state.phase == "finished" and before.state.phase != "finished":
+            over[commit.version] = game_over(current, commit.version)
     if recent is not None:
         recent.put(current)
     waiting_now = set(to_act(current.state))  # `current` is now the newest state of the game
-    return {v: [n for n in found if n.seat in waiting_now] for v, found in candidates.items()}
+    found = {v: [n for n in told if n.seat in waiting_now] + over.get(v, []) for v, told in candidates.items()}
+    return Planned(found, current, commits[-1].recorded_at if commits else None)
+
+
+def game_over(aggregate: Aggregate, version: int) -> list[Notice]:
+    """Every seat is told the game is over, with the final scores and the winners."""
+    state = aggregate.state
+    scores = tuple((p.score or {}).get("sp", 0) for p in state.players)
+    return [Notice(aggregate.game_id, version, p.seat, state.phase, state.round, (), GAME_OVER, scores,
+                   tuple(state.winners)) for p in state.players]
 
 
 def deliver(notices: Iterable[Notice], publisher: Publisher, markers: Markers) -> int:

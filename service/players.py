@@ -105,8 +105,11 @@ class Players:
     # Hex: a code never starts with "-", so `distilled player confirm CODE` cannot read it as an option.
     new_code: Callable[[], str] = lambda: secrets.token_hex(16)
 
-    def create(self, name: str, time_zone: str | None = None) -> Created:
+    def create(self, name: str, time_zone: str | None = None, admit: Callable[[], None] | None = None) -> Created:
+        """`admit`: the limits' check (service/limits.py), once the request is known to be valid."""
         name, zone = valid_name(name), valid_time_zone(time_zone or DEFAULT_TIME_ZONE)
+        if admit is not None:
+            admit()
         now = iso(self.clock())
         while True:
             player_id = "p" + secrets.token_urlsafe(12)

@@ -51,6 +51,9 @@ def console_line(entry: Entry) -> str:
     """One readable line: "[outbox] seat 2 of game abc: your turn (market)"."""
     game, seat = _field(entry, "game_id", "game"), _field(entry, "seat")
     text = _field(entry, "text", "summary", "subject") or entry.get("subject")
+    if text is None and _field(entry, "kind") == "game_over":
+        winners = _field(entry, "winners") or []
+        text = "game over: " + (f"seat {', '.join(str(w) for w in winners)} won" if winners else "nobody won")
     if text is None:
         text = entry["message"] if isinstance(entry["message"], str) else "your turn"
     phase = _field(entry, "phase")

@@ -22,6 +22,7 @@ _ERRORS = {
     413: "The body is over 16 KB.",
     415: "The body is not application/json.",
     422: "The body does not match the schema (invalid_request), or the rules refuse the move (its rule code).",
+    429: "rate_limited: too many created lately from this source or by this player; retry after Retry-After.",
 }
 
 

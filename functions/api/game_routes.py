@@ -41,9 +41,12 @@ def add_create_game(app: APIGatewayHttpResolver) -> None:
                     "but not used yet) and options. Answers the game id and one secret token per seat: it is shown "
                     "only this once.",
         responses=responses(app, 201, "CreatedGame", "The game, at version 1, and the seat tokens.",
-                            400, 413, 415, 422),
+                            400, 413, 415, 422, 429),
     )
     def create_game(body: Annotated[CreateGameBody, Body()]):  # no return type: see `responses`
+        from functions.limits_edge import limits, source_ip  # the create function's alone: not at import
+
+        limits().admit_game(source_ip(app), None)
         created = container.games().create([SeatSpec(name=s.name) for s in body.seats], body.game_options(),
                                          [s.contact() for s in body.seats])
         game_id = created.aggregate.game_id

@@ -45,6 +45,8 @@ _ERRORS = {
     413: "The body is over 16 KB.",
     415: "The body is not application/json.",
     422: "The request does not match the schema, or the seats cannot make a game (invalid_request).",
+    429: "rate_limited: too many games created lately by this player or from this source; retry after "
+         "Retry-After.",
 }
 
 
@@ -67,10 +69,14 @@ def add_create_lobby(app: APIGatewayHttpResolver) -> None:
         description="As the key's player, the host. Answers the invite link (its code shown only this once) and "
                     "the tokens of bot seats. A lobby not started within 14 days expires.",
         security=KEY_REQUIRED,
-        responses=responses(201, CreatedLobby, "The lobby.", 400, 401, 413, 415, 422),
+        responses=responses(201, CreatedLobby, "The lobby.", 400, 401, 413, 415, 422, 429),
     )
     def create_lobby(body: Annotated[CreateLobbyBody, Body()]) -> Response[CreatedLobby]:
-        made = container.lobbies().create(presented_key(app), body.specs(), body.game_options(), body.public)
+        from functions.limits_edge import limits, source_ip
+
+        source = source_ip(app)
+        made = container.lobbies().create(presented_key(app), body.specs(), body.game_options(), body.public,
+                                          admit=lambda player_id: limits().admit_game(source, player_id))
         record, invite = made.record, made.invite or ""
         logger.append_keys(game_id=record.game_id, player_id=record.host)
         logger.info("lobby created", extra={"seats": len(record.slots), "public": record.public})

@@ -44,6 +44,7 @@ _ERRORS = {
     415: "The body is not application/json.",
     422: "A field is invalid (invalid_request, its name in details.errors[].loc), or the code is wrong "
          "(invalid_code) or expired (code_expired).",
+    429: "rate_limited: too many players created lately from this source; retry after Retry-After.",
 }
 
 
@@ -82,10 +83,13 @@ def add_create_player(app: APIGatewayHttpResolver) -> None:
         "/players", operation_id="createPlayer", tags=TAGS, summary="Create a player",
         description="A player outlives games: a display name and a time zone now, contacts with PATCH "
                     "/players/me. No account needed: the answer holds the player's key, shown only this once.",
-        responses=responses(201, CreatedPlayer, "The new player and its key.", 400, 413, 415, 422),
+        responses=responses(201, CreatedPlayer, "The new player and its key.", 400, 413, 415, 422, 429),
     )
     def create_player(body: Annotated[CreatePlayerBody, Body()]) -> Response[CreatedPlayer]:
-        created = container.players().create(body.name, body.time_zone)
+        from functions.limits_edge import limits, source_ip
+
+        source = source_ip(app)
+        created = container.players().create(body.name, body.time_zone, admit=lambda: limits().admit_player(source))
         _acting(created.record)
         logger.info("player created")
         count("PlayersCreated")

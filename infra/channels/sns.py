@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from infra.store.base import dump_json
-from service.notices import Notice
+from service.notices import YOUR_TURN, Notice
 
 # Markers get partitions of their own, not the game's: the event store reads a game partition as commits and
 # snapshots, and the notifier's IAM grant lets it write only keys with this prefix (template.yaml).
@@ -15,7 +15,8 @@ MARKER_PREFIX = "NOTICE#"
 
 
 def marker_key(notice: Notice) -> dict[str, dict[str, str]]:
-    return {"pk": {"S": f"{MARKER_PREFIX}{notice.game_id}"}, "sk": {"S": f"V#{notice.version:010d}#S{notice.seat}"}}
+    sort = f"V#{notice.version:010d}#S{notice.seat}" + ("" if notice.kind == YOUR_TURN else f"#{notice.kind}")
+    return {"pk": {"S": f"{MARKER_PREFIX}{notice.game_id}"}, "sk": {"S": sort}}
 
 
 class SnsPublisher:
@@ -30,7 +31,7 @@ class SnsPublisher:
             MessageAttributes={
                 "game_id": {"DataType": "String", "StringValue": notice.game_id},
                 "seat": {"DataType": "Number", "StringValue": str(notice.seat)},
-                "kind": {"DataType": "String", "StringValue": "your_turn"},
+                "kind": {"DataType": "String", "StringValue": notice.kind},
             },
         )
 

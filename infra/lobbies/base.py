@@ -45,6 +45,7 @@ class LobbyRecord:
     expires_at: int  # epoch seconds: a lobby not started by then is gone
     revision: int = 1
     started_at: str | None = None
+    left: tuple[str, ...] = ()  # players who held a seat and lost it before the start ("my games" forgets them)
 
     @property
     def started(self) -> bool:
@@ -102,6 +103,7 @@ def to_json(record: LobbyRecord) -> str:
 def from_json(text: str) -> LobbyRecord:
     fields = json.loads(text)
     fields["slots"] = tuple(Slot(**s) for s in fields["slots"])
+    fields["left"] = tuple(fields.get("left") or ())
     return LobbyRecord(**fields)
 
 

@@ -37,7 +37,9 @@ from moto import mock_aws  # noqa: E402
 from devtools.template import load_template, table_definition  # noqa: E402
 from functions import container  # noqa: E402
 from infra.channels.memory import MemoryMarkers, Outbox  # noqa: E402
+from infra.limits import MemoryLimiter  # noqa: E402
 from infra.lobbies import InMemoryLobbyStore  # noqa: E402
+from infra.my_games import InMemoryMyGamesStore  # noqa: E402
 from infra.players import InMemoryPlayerStore  # noqa: E402
 from infra.store import EventStore, InMemoryEventStore  # noqa: E402
 from infra.store.dynamodb import DynamoEventStore  # noqa: E402
@@ -50,6 +52,8 @@ class MemoryWorld:
     markers: MemoryMarkers = field(default_factory=MemoryMarkers)
     players: InMemoryPlayerStore = field(default_factory=InMemoryPlayerStore)
     lobbies: InMemoryLobbyStore = field(default_factory=InMemoryLobbyStore)
+    my_games: InMemoryMyGamesStore = field(default_factory=InMemoryMyGamesStore)
+    limiter: MemoryLimiter = field(default_factory=MemoryLimiter)
     game: Any = None  # a test's game, kept across the examples of a property test
 
     def commit_count(self) -> int:
@@ -61,7 +65,8 @@ def memory_world(seed: int = 7) -> Iterator[MemoryWorld]:
     world = MemoryWorld()
     container.reset()
     container.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers,
-                       player_store=world.players, lobby_store=world.lobbies)
+                       player_store=world.players, lobby_store=world.lobbies, my_games_store=world.my_games,
+                       limiter=world.limiter)
     yield world
     container.reset()
 

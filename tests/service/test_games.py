@@ -36,7 +36,8 @@ def notify(world: AwsWorld, stream: StreamReader, shadow: Shadow, secrets: Secre
         assert key not in seen, f"notice {key} sent twice"
         seen[key] = message
         assert message["game_id"] == shadow.game_id
-        assert set(message) == {"kind", "game_id", "version", "seat", "phase", "round", "actions", "dedup_key"}
+        over = {"scores", "winners", "won"} if message["kind"] == "game_over" else set()  # public once it is over
+        assert set(message) == {"kind", "game_id", "version", "seat", "phase", "round", "actions", "dedup_key"} | over
         assert_no_leak(str(message), secrets.needles(shadow.state, message["seat"]), f"notice {key}")
 
 
@@ -104,6 +105,8 @@ def test_a_complete_game_through_the_handlers(
         assert [c["version"] for c in history.body["commits"]] == list(range(1, shadow.version + 1))
         assert_no_leak(history.text, secrets.needles(shadow.state, viewer, history=True), f"history of {viewer}")
     assert {seat for _, seat in notices} == set(range(players)), "every seat was told to act at some point"
+    assert sorted(s for (v, s), m in notices.items() if m["kind"] == "game_over") == list(range(players))
+    assert all(m["kind"] == "your_turn" for (v, _), m in notices.items() if v < shadow.version)
     assert_within_policies(gw.operations)  # moto ignores IAM: every call made must be granted in template.yaml
     assert notices[(1, 0)]["phase"] == "setup" and notices[(1, 0)]["actions"] == ["choose_distiller"]
     printed = capsys.readouterr()

@@ -16,6 +16,7 @@ from devtools.template import load_template
 from functions.api.command_routes import COMMAND_MODULES
 from functions.lobbies.routes import LOBBY_ROUTES
 from functions.openapi import document
+from functions.players.games_routes import MY_GAMES_ROUTES
 from functions.players.routes import PLAYER_ROUTES
 
 
@@ -56,7 +57,7 @@ def routes(cfn: dict[str, Any]) -> dict[str, str]:
 
 def test_every_route_reaches_a_handler_that_imports(cfn: dict[str, Any]) -> None:
     table = routes(cfn)
-    assert len(table) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(LOBBY_ROUTES) + 1
+    assert len(table) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + 1
     for route, function in table.items():
         props = cfn[function]["Properties"]
         assert (props["Runtime"], props["Architectures"]) == ("python3.12", ["arm64"]), function
@@ -74,7 +75,8 @@ def test_the_routes_are_the_documented_api(cfn: dict[str, Any]) -> None:
 
 def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> None:
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
-    assert len(functions) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(LOBBY_ROUTES) + 2
+    routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES)
+    assert len(functions) == 3 + routes + 2
     for logical_id, function in functions.items():
         variables = function["Properties"]["Environment"]["Variables"]
         assert {"TABLE_NAME", "POWERTOOLS_SERVICE_NAME", "POWERTOOLS_METRICS_NAMESPACE", "LOG_LEVEL"} <= set(variables)
@@ -94,8 +96,10 @@ def test_the_notifier_reads_the_stream_with_bounded_retries_and_a_dead_letter_qu
     assert mapping["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
     queue = mapping["DestinationConfig"]["OnFailure"]["Destination"]["Fn::GetAtt"][0]
     assert cfn[queue]["Type"] == "AWS::SQS::Queue"
-    (pattern,) = mapping["FilterCriteria"]["Filters"]
-    assert json.loads(pattern["Pattern"])["dynamodb"]["NewImage"]["kind"] == {"S": ["commit", "outbox"]}
+    commits, lobbies = (json.loads(f["Pattern"]) for f in mapping["FilterCriteria"]["Filters"])
+    assert commits["eventName"] == ["INSERT"] and commits["dynamodb"]["NewImage"]["kind"] == {"S": ["commit", "outbox"]}
+    # Lobbies are rewritten in place (MODIFY): their "my games" entries follow each revision.
+    assert lobbies["eventName"] == ["INSERT", "MODIFY"] and lobbies["dynamodb"]["NewImage"]["kind"] == {"S": ["lobby"]}
 
 
 def test_our_policies_name_their_resources(cfn: dict[str, Any]) -> None:
