@@ -18,6 +18,7 @@ from domain.power_events import (  # the powers' events, part of the Event union
     PowerOffered,
     SpiritRecut,
 )
+from domain.seat_events import MoveTakenBack, SeatResigned, UndoPointCleared, UndoPointSet
 from domain.solo_events import GoalClaimed, GoalsDeclined, GoalsOffered, GoalsSwapped, SoloOutcome
 
 
@@ -241,7 +242,8 @@ Event = Annotated[
     | MarketCleanedUp | PhaseStarted | Traded | SpiritDistilled | SpiritRecut | DistillSkipped | SpiritNamed
     | FlavorsDrawn | FlavorKept | LabelsSettled | SpiritSold | FlavorDoubled | LabelPlaced | SpiritStored
     | FlavorAdded | AwardsScored | TastingHeld | GoalDiscarded | RoundEnded | GameEnded | GoalsOffered
-    | GoalClaimed | GoalsDeclined | GoalsSwapped,
+    | GoalClaimed | GoalsDeclined | GoalsSwapped | SeatResigned | UndoPointSet | UndoPointCleared
+    | MoveTakenBack,
     Field(discriminator="type"),
 ]
 EVENT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
@@ -276,6 +278,7 @@ __all__ = [
     "LabelsSettled",
     "MarketCleanedUp",
     "MoneyGained",
+    "MoveTakenBack",
     "PhaseStarted",
     "PlayerPassed",
     "PowerDeclined",
@@ -283,6 +286,7 @@ __all__ = [
     "RevealDeclined",
     "RoundEnded",
     "RoundStarted",
+    "SeatResigned",
     "Setup",
     "SoloOutcome",
     "SpiritDistilled",
@@ -292,4 +296,6 @@ __all__ = [
     "SpiritStored",
     "TastingHeld",
     "Traded",
+    "UndoPointCleared",
+    "UndoPointSet",
 ]

@@ -31,6 +31,7 @@ def _ended(s: GameState, e: ev.GameEnded) -> None:
         p.sp, p.money = score["sp"], score["money"]
     s.winners = list(e.winners)
     s.phase, s.turn = "finished", None
+    s.opening = None  # a resignation may end the game while a simultaneous Distill phase is open
 
 
 PHASE = PhaseRules("finished", appliers={ev.GameEnded: _ended}, enter=end_game)
