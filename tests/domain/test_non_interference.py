@@ -75,6 +75,8 @@ def hidden_variant(state: GameState, rng: random.Random) -> GameState:
 def secret(state: GameState, seat: int, action: Any) -> bool:
     """Whether this step's content is secret from the other seats when it is taken."""
     pending = state.players[seat].pending
+    if isinstance(action, c.Resign):
+        return False  # public by decision (docs/adr/0011)
     return (state.opening is not None or isinstance(action, c.KeepFlavor | c.DiscardGoal | c.Look)
             or (pending is not None and pending.kind == "looked"))
 
