@@ -57,6 +57,8 @@ def _converter(hint: Any) -> Convert | None:
     if isinstance(hint, type) and issubclass(hint, BaseModel):
         return model_converter(hint)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if hint in _deriving:  # a record that holds its own kind (a state's undo point): resolved at first use
+            return lambda v: dataclass_converter(hint)(v)
         return dataclass_converter(hint)
     raise Unsupported(f"no trusted decoding for {hint!r}")
 
@@ -138,11 +140,18 @@ def model_converter(cls: type[BaseModel], envelope: str | None = None) -> Conver
     return build
 
 
+_deriving: set[type[Any]] = set()  # dataclasses whose converter is being derived
+
+
 @cache
 def dataclass_converter(cls: type[Any]) -> Convert:
     """A dataclass instance from its JSON form; missing fields take their defaults, as validation does."""
     hints = typing.get_type_hints(cls)
-    convert = _fields({f.name: hints[f.name] for f in dataclasses.fields(cls)})
+    _deriving.add(cls)
+    try:
+        convert = _fields({f.name: hints[f.name] for f in dataclasses.fields(cls)})
+    finally:
+        _deriving.discard(cls)
 
     def build(data: dict[str, Any]) -> Any:
         values = dict(data)
