@@ -8,11 +8,11 @@ from collections.abc import Callable
 from typing import Any
 
 from domain import GameState
-from domain.legal import game_actions
 from domain.card_rules import valid_washback
 from domain.catalogue import CARDS, DISTILLERS, GOALS, RECIPES
 from domain.catalogue.model import Kind
 from domain.commands import Distill, OpenDistill
+from domain.legal import game_actions
 from domain.sale import sale_value
 from domain.scoring import METRICS
 

@@ -211,7 +211,7 @@ class SwapGoals(_Command):
 
 
 class Resign(_Command):
-    """Resign: a stand-in plays your seat from now on, or the game ends, as the game's on_resign option says.
+    """Resign: a stand-in plays your seat on, or the game ends (the game's on_resign option).
 
     Allowed in any phase until the game is over, whether or not it is your turn; it cannot be taken back.
     """

@@ -9,10 +9,12 @@ share the win by the usual tie-break, and no resigned seat can win.
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from domain import events as ev
 from domain import solo
 from domain.commands import Resign
-from domain.decision import Decision
+from domain.decision import Applier, Decision
 from domain.errors import require
 from domain.phases.record import Move
 from domain.powers.endgame import decks_to_reveal
@@ -55,5 +57,5 @@ def _resigned(s: GameState, e: ev.SeatResigned) -> None:
     s.resigned.append(e.seat)
 
 
-MOVES: dict[type, Move] = {Resign: resign}
-APPLIERS = {ev.SeatResigned: _resigned}
+MOVES: dict[type[BaseModel], Move] = {Resign: resign}
+APPLIERS: dict[type[BaseModel], Applier] = {ev.SeatResigned: _resigned}

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from pydantic import BaseModel
+
 from domain import events as ev
 from domain.commands import Command, TakeBack
-from domain.decision import Decision
+from domain.decision import Applier, Decision
 from domain.errors import require
 from domain.events import Event
 from domain.phases.record import Move
@@ -76,5 +78,6 @@ def _taken_back(s: GameState, e: ev.MoveTakenBack) -> None:
         setattr(s, f.name, getattr(restored, f.name))
 
 
-MOVES: dict[type, Move] = {TakeBack: take_back}
-APPLIERS = {ev.UndoPointSet: _set, ev.UndoPointCleared: _cleared, ev.MoveTakenBack: _taken_back}
+MOVES: dict[type[BaseModel], Move] = {TakeBack: take_back}
+APPLIERS: dict[type[BaseModel], Applier] = {
+    ev.UndoPointSet: _set, ev.UndoPointCleared: _cleared, ev.MoveTakenBack: _taken_back}

@@ -58,7 +58,8 @@ def _converter(hint: Any) -> Convert | None:
         return model_converter(hint)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if hint in _deriving:  # a record that holds its own kind (a state's undo point): resolved at first use
-            return lambda v: dataclass_converter(hint)(v)
+            record: Any = hint
+            return lambda v: dataclass_converter(record)(v)
         return dataclass_converter(hint)
     raise Unsupported(f"no trusted decoding for {hint!r}")
 

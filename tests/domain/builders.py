@@ -36,8 +36,8 @@ from domain.errors import RuleViolation
 from domain.events import GameCreated, Setup
 from domain.evolve import fold
 from domain.legal import game_actions, legal_actions
-from domain.seat_events import UndoPointCleared, UndoPointSet
 from domain.options import Options, SeatSpec
+from domain.seat_events import UndoPointCleared, UndoPointSet
 from domain.state import GameState, Spirit
 
 MARKETS = {"upgrades": Market.UPGRADE, "ingredients": Market.INGREDIENT, "items": Market.ITEM}

@@ -66,7 +66,7 @@ def test_the_water_reveal_is_never_taken_back_but_the_water_purchase_is() -> Non
 
 
 def test_a_secret_trade_is_taken_back_and_the_others_see_nothing_change() -> None:
-    state = distilling(BASIC, BASIC, BASIC + ["barley"], game=Game(players=3))
+    state = distilling(BASIC, BASIC, [*BASIC, "barley"], game=Game(players=3))
     traded = run(state, c.Trade(seat=2, give="barley", take="water"))
     back = run(traded, c.TakeBack(seat=2))
     assert back.players[2].pantry == state.players[2].pantry and not back.players[2].traded

@@ -11,8 +11,8 @@ import pytest
 from pydantic import ValidationError
 
 from domain import GameState, decide, execute, fold, to_act, view
-from domain.legal import game_actions
 from domain.commands import CreateGame
+from domain.legal import game_actions
 from domain.options import Options, SeatSpec
 from domain.view_model import GameView
 from tests.domain.test_properties import chosen, concrete, with_powers
