@@ -26,6 +26,13 @@ def in_play(s: GameState) -> list[int]:
     return [p.seat for p in s.players if p.seat not in s.resigned]
 
 
+def winners_in_play(s: GameState, scores: tuple[dict[str, int], ...]) -> tuple[int, ...]:
+    """The best (SP, then money) of the seats still in play: a resigned seat never wins (D15)."""
+    playing = in_play(s)
+    best = max(((scores[q]["sp"], scores[q]["money"]) for q in playing), default=None)
+    return tuple(q for q in playing if (scores[q]["sp"], scores[q]["money"]) == best)
+
+
 def resign(ctx: Decision, cmd: Resign) -> None:
     ctx.player(cmd.seat)
     s = ctx.state
@@ -44,9 +51,7 @@ def end_by_resignation(ctx: Decision) -> None:
         ctx.ensure_deck(deck)
         revealed = ctx.top(deck)
     scores, _ = final_scores(s, revealed)
-    playing = in_play(s)
-    best = max(((scores[q]["sp"], scores[q]["money"]) for q in playing), default=None)
-    winners = tuple(q for q in playing if (scores[q]["sp"], scores[q]["money"]) == best)
+    winners = winners_in_play(s, scores)
     outcome = None
     if s.solo is not None:
         outcome = solo.outcome(s.solo, scores[0]["sp"]).model_copy(update={"won": False})
