@@ -34,14 +34,14 @@ COMMANDS = 10  # commands timed in each of them
 
 def _sample(service: Any, api: Any, rng: random.Random) -> tuple[float, str, str]:
     """CPU seconds per command over the first COMMANDS commands of a new solo game; its id and token."""
-    from devtools.client.actions import concrete
+    from devtools.client.actions import concrete, playing
 
     game_id, token = _new_game(api)
     service.catch_up()
     current = api.game(game_id, token)
     spent = 0.0
     for _ in range(COMMANDS):
-        route, body = concrete(rng.choice(current["view"]["legal_actions"]), rng)
+        route, body = concrete(rng.choice(playing(current["view"]["legal_actions"])), rng)
         started = time.process_time()
         current = api.command(game_id, token, route, body, expected_version=current["version"])
         service.catch_up()

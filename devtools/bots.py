@@ -1,4 +1,5 @@
-"""Bots: a uniform random player and a greedy one. Both pick from legal_actions and own their RNG."""
+"""Bots: a uniform random player and a greedy one. Both pick from legal_actions and own their RNG; neither ever
+resigns or takes a move back (commands.ANYTIME), or a simulation would never finish."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domain import GameState, legal_actions
+from domain import GameState
 from domain.card_rules import valid_washback
 from domain.catalogue import CARDS, DISTILLERS, GOALS, RECIPES
 from domain.catalogue.model import Kind
 from domain.commands import Distill, OpenDistill
+from domain.legal import game_actions
 from domain.sale import sale_value
 from domain.scoring import METRICS
 
@@ -38,7 +40,7 @@ def concrete(action: Any, rng: random.Random, greedy: bool = False) -> Any:
 
 
 def random_bot(state: GameState, seat: int, rng: random.Random) -> Any:
-    return concrete(rng.choice(legal_actions(state, seat)), rng)
+    return concrete(rng.choice(game_actions(state, seat)), rng)
 
 
 def _value(state: GameState, seat: int, a: Any) -> float:
@@ -84,7 +86,7 @@ def _value(state: GameState, seat: int, a: Any) -> float:
 
 
 def greedy_bot(state: GameState, seat: int, rng: random.Random) -> Any:
-    actions = legal_actions(state, seat)
+    actions = game_actions(state, seat)
     best = max(actions, key=lambda a: (_value(state, seat, a), rng.random()))
     return concrete(best, rng, greedy=True)
 

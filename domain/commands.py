@@ -211,15 +211,37 @@ class SwapGoals(_Command):
     b: int = Field(ge=0, le=3)
 
 
+class Resign(_Command):
+    """Resign: a stand-in plays your seat on, or the game ends (the game's on_resign option).
+
+    Allowed in any phase until the game is over, whether or not it is your turn; it cannot be taken back.
+    """
+
+    type: Literal["resign"] = "resign"
+
+
+class TakeBack(_Command):
+    """Take back your last command, while it revealed nothing and no other seat has acted since.
+
+    Offered in legal_actions only then. The history keeps both commands.
+    """
+
+    type: Literal["take_back"] = "take_back"
+
+
 # The one list of the commands a seat may send: every other list (the route per command, the API body models,
 # COMMAND_TYPES, the move tables' coverage test) is derived from it.
 AnyPlayerCommand = (ChooseDistiller | Buy | Gain | Look | Reveal | Decline | PassTurn | Trade | Distill | Redistill
                     | SkipDistill | NameSpirit | KeepFlavor | Sell | DoubleFlavor | PlaceLabel | Age | Taste
-                    | DiscardGoal | ClaimGoal | DeclineGoals | SwapGoals)
+                    | DiscardGoal | ClaimGoal | DeclineGoals | SwapGoals | Resign | TakeBack)
 PlayerCommand = Annotated[AnyPlayerCommand, Field(discriminator="type")]
 Command = CreateGame | AnyPlayerCommand
 
 COMMAND_TYPES: dict[str, type[BaseModel]] = {c.model_fields["type"].default: c for c in get_args(AnyPlayerCommand)}
+
+# Commands legal_actions may list that never make a seat one the game waits for (to_act): a seat may resign,
+# or take its last command back, whether or not the game waits for it. Bots leave them alone.
+ANYTIME = frozenset({"resign", "take_back"})
 
 
 class OpenDistill(BaseModel):

@@ -13,6 +13,7 @@ from domain.phases import setup
 from domain.rng import NoRandomness, Rng
 from domain.rules import APPLIERS, move_for
 from domain.state import GameState
+from domain.take_back import marker
 
 
 def decide(state: GameState, command: Command, rng: Rng | None = None) -> list[Event]:
@@ -29,19 +30,24 @@ def execute(state: GameState, command: Command, rng: Rng | None = None) -> tuple
         return created, _folded(created)
     require(state.phase != "new", "no_game", "Create the game first.")
     require(state.phase != "finished", "game_over", "The game is over.")
+    require(command.seat not in state.resigned, "resigned", "You have resigned from this game.")
     move = move_for(state, command)
     if move is None:
         raise RuleViolation("unknown_command", f"Unknown command {type(command).__name__}.")
-    if state.solo is not None and state.solo.offered and not isinstance(command, c.ClaimGoal | c.DeclineGoals):
+    answers = c.ClaimGoal | c.DeclineGoals | c.Resign
+    if state.solo is not None and state.solo.offered and not isinstance(command, answers):
         raise RuleViolation("goals_offered", "Claim one of the goals offered, or decline them, first.")
     ctx = Decision(state, chance, APPLIERS)
     move(ctx, command)
     advance(ctx)
-    return ctx.events, ctx.state
+    mark = marker(state, command, ctx.events)
+    if mark is None:
+        return ctx.events, ctx.state
+    return [mark, *ctx.events], _folded([mark, *ctx.events], state)  # the undo point is the state before
 
 
-def _folded(events: list[Event]) -> GameState:
-    ctx = Decision(GameState(), NoRandomness(), APPLIERS)
+def _folded(events: list[Event], state: GameState | None = None) -> GameState:
+    ctx = Decision(state if state is not None else GameState(), NoRandomness(), APPLIERS)
     for e in events:
         ctx.emit(e)
     return ctx.state

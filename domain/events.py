@@ -19,6 +19,7 @@ from domain.power_events import (  # the powers' events, part of the Event union
     PowerOffered,
     SpiritRecut,
 )
+from domain.seat_events import MoveTakenBack, SeatResigned, UndoPointCleared, UndoPointSet
 from domain.solo_events import GoalClaimed, GoalsDeclined, GoalsOffered, GoalsSwapped, SoloOutcome
 
 
@@ -244,7 +245,8 @@ Event = Annotated[
     | MarketCleanedUp | PhaseStarted | Traded | SpiritDistilled | SpiritRecut | DistillSkipped | SpiritNamed
     | FlavorsDrawn | FlavorKept | LabelsSettled | SpiritSold | FlavorDoubled | LabelPlaced | SpiritStored
     | FlavorAdded | AwardsScored | TastingHeld | GoalDiscarded | RoundEnded | GameEnded | GoalsOffered
-    | GoalClaimed | GoalsDeclined | GoalsSwapped,
+    | GoalClaimed | GoalsDeclined | GoalsSwapped | SeatResigned | UndoPointSet | UndoPointCleared
+    | MoveTakenBack,
     Field(discriminator="type"),
 ]
 # Built on first use too: the validating decoder is for what the store did not write itself.
@@ -280,6 +282,7 @@ __all__ = [
     "LabelsSettled",
     "MarketCleanedUp",
     "MoneyGained",
+    "MoveTakenBack",
     "PhaseStarted",
     "PlayerPassed",
     "PowerDeclined",
@@ -287,6 +290,7 @@ __all__ = [
     "RevealDeclined",
     "RoundEnded",
     "RoundStarted",
+    "SeatResigned",
     "Setup",
     "SoloOutcome",
     "SpiritDistilled",
@@ -296,4 +300,6 @@ __all__ = [
     "SpiritStored",
     "TastingHeld",
     "Traded",
+    "UndoPointCleared",
+    "UndoPointSet",
 ]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from domain.decision import Decision
 from domain.rules import PHASES
+from domain.stand_in import stand_in
 
-MAX_STEPS = 64
+MAX_STEPS = 256  # a stand-in's moves are steps too (D15)
 
 
 def advance(ctx: Decision) -> None:
@@ -14,6 +15,8 @@ def advance(ctx: Decision) -> None:
         s = ctx.state
         if s.solo is not None and s.solo.offered:
             return  # the player answers the goals offered first
+        if stand_in(ctx):
+            continue  # a resigned seat's move, taken before the phase looks again
         phase = PHASES[s.phase]
         outcome = phase.step(ctx)
         if outcome == "wait":

@@ -18,6 +18,9 @@ class Options(BaseModel):
     auto_best: bool = False
     label_sp_alternative: bool = True
     solo_difficulty: Literal["standard", "hard", "expert"] = "standard"
+    # D15 (docs/adr/0011): a resigned seat is played by the rules' stand-in ("bot") or ends the game ("end").
+    # Either way the game ends once at most one seat is still in play.
+    on_resign: Literal["bot", "end"] = "bot"
 
 
 class SeatSpec(BaseModel):

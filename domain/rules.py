@@ -8,7 +8,7 @@ from typing import cast
 from pydantic import BaseModel
 
 from domain import events as ev
-from domain import solo, zones
+from domain import resign, solo, take_back, zones
 from domain.commands import Command
 from domain.decision import Applier
 from domain.phases import age, distill, game_end, market, round_end, round_start, sell, setup
@@ -24,6 +24,9 @@ PHASES: dict[Phase, PhaseRules] = {p.name: p for p in (
 # a Decline or PassTurn out of place is told it is a Market action, as it always was.
 HOMES = (setup.PHASE, market.PHASE, round_start.PHASE, distill.PHASE, sell.PHASE, age.PHASE, round_end.PHASE)
 
+# Moves of no phase: the solo goals, and those a seat may send in any phase (resign, take back).
+ANY_PHASE: dict[type[BaseModel], Move] = {**solo.MOVES, **resign.MOVES, **take_back.MOVES}
+
 
 def move_for(state: GameState, command: Command) -> Move | None:
     """The handler for `command`: the current phase's, else its home phase's; None for an unknown command."""
@@ -31,7 +34,7 @@ def move_for(state: GameState, command: Command) -> Move | None:
     if here is not None:
         return here
     homes = (m for home in HOMES if (m := home.move_for(command)) is not None)
-    return next(homes, solo.MOVES.get(type(command)))
+    return next(homes, ANY_PHASE.get(type(command)))
 
 
 def _phase_started(s: GameState, e: ev.PhaseStarted) -> None:
@@ -49,7 +52,7 @@ def _phase_started(s: GameState, e: ev.PhaseStarted) -> None:
 def _appliers() -> dict[str, Applier]:
     """Event type -> applier; a phase may share another's applier (PlayerPassed), never disagree with it."""
     table: dict[type[BaseModel], Applier] = {ev.PhaseStarted: _phase_started, ev.DeckReshuffled: zones.reshuffled}
-    for source in [*(p.appliers for p in PHASES.values()), solo.APPLIERS]:
+    for source in [*(p.appliers for p in PHASES.values()), solo.APPLIERS, resign.APPLIERS, take_back.APPLIERS]:
         for event, fn in source.items():
             assert table.setdefault(event, fn) is fn, f"two appliers for {event.__name__}"
     return {event.model_fields["type"].default: fn for event, fn in table.items()}

@@ -169,6 +169,18 @@ class Opening:
 
 
 @dataclass(slots=True)
+class Undo:
+    """A seat's undo point (docs/adr/0011): the state before its last command, which revealed nothing.
+
+    Never shown: no view, history or notice reads it. Never mutated once made (states share it); its state
+    holds no undo point of its own.
+    """
+
+    seat: int
+    state: GameState
+
+
+@dataclass(slots=True)
 class GameState:
     options: Options = field(default_factory=Options)
     players: list[Player] = field(default_factory=list)
@@ -191,6 +203,8 @@ class GameState:
     aged_round: int = 0  # the last round whose Age phase has handed out its flavors
     solo: Solo | None = None  # solo games only
     opening: Opening | None = None  # while a simultaneous Distill phase is open: what the other seats see
+    resigned: list[int] = field(default_factory=list)  # seats that resigned, in order (D15)
+    undo: Undo | None = None  # the last command's seat may take it back (domain.take_back)
 
     def clone(self) -> GameState:
         return GameState(
@@ -200,6 +214,7 @@ class GameState:
             list(self.flavor_discard), list(self.flavor_discard_down), dict(self.labels), list(self.awards),
             {k: list(v) for k, v in self.awards_won.items()}, self.next_spirit, list(self.winners),
             self.aged_round, self.solo.clone() if self.solo is not None else None, self.opening,
+            list(self.resigned), self.undo,
         )
 
     @property

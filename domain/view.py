@@ -37,6 +37,7 @@ def _player(s: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
         "distilled": p.distilled if (mine or s.opening is None) else None,
         "goals": list(p.goals) if (mine or finished) else None, "goal_count": len(p.goals),
         "score": p.score, "pantry": sorted(p.pantry), "pantry_count": len(p.pantry),
+        "resigned": p.seat in s.resigned,
     }
     if mine:
         out["dealt_distillers"] = list(p.dealt)

@@ -70,6 +70,7 @@ class PlayerView(_View):
     goals: list[str] | None = Field(description="Private: your own, everyone's once the game is over.")
     goal_count: int
     score: dict[str, int] | None = Field(description="The final score's parts, once the game is over.")
+    resigned: bool = Field(description="The seat resigned: the rules' stand-in plays it, or the game ended (D15).")
     dealt_distillers: list[str] | None = Field(default=None, description="Your own seat only.")
     pending: PendingView | None = Field(default=None, description="Your own seat only: the choice you owe.")
     tasting_due: bool | None = Field(default=None, description="Your own seat only.")

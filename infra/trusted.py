@@ -56,6 +56,9 @@ def _converter(hint: Any) -> Convert | None:
     if isinstance(hint, type) and issubclass(hint, BaseModel):
         return model_converter(hint)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if hint in _deriving:  # a record that holds its own kind (a state's undo point): resolved at first use
+            record: Any = hint
+            return lambda v: dataclass_converter(record)(v)
         return dataclass_converter(hint)
     raise Unsupported(f"no trusted decoding for {hint!r}")
 
@@ -152,12 +155,19 @@ def model_converter(cls: type[BaseModel], envelope: str | None = None, consume: 
     return build
 
 
+_deriving: set[type[Any]] = set()  # dataclasses whose converter is being derived
+
+
 @cache
 def dataclass_converter(cls: type[Any]) -> Convert:
     """A dataclass instance from its JSON form; missing fields take their defaults, as validation does."""
     hints = typing.get_type_hints(cls)
     fields = dataclasses.fields(cls)
-    convert = _fields({f.name: hints[f.name] for f in fields})
+    _deriving.add(cls)
+    try:
+        convert = _fields({f.name: hints[f.name] for f in fields})
+    finally:
+        _deriving.discard(cls)
     # A snapshot holds every field (dumped from the dataclass): its values are passed by position, converted
     # where they need it, which costs half of matching keywords. Looked up by name, never by the stored order.
     names = [f.name for f in fields]

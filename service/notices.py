@@ -21,7 +21,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from domain import legal_actions, to_act
+from domain import to_act
+from domain.legal import game_actions
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION
 from infra.store import Commit, EventStore
 from service.repository import Aggregate, Recent, fold_commits, from_snapshot
@@ -120,7 +121,7 @@ def plan(store: EventStore, game_id: str, versions: Collection[int], recent: Rec
         waiting_before, state = set(to_act(before.state)), current.state
         candidates[commit.version] = [
             Notice(game_id, commit.version, seat, state.phase, state.round,
-                   tuple(sorted({a.type for a in legal_actions(state, seat)})))
+                   tuple(sorted({a.type for a in game_actions(state, seat)})))  # what the game waits for
             for seat in to_act(state) if seat not in waiting_before
         ]
         if state.phase == "finished" and before.state.phase != "finished":

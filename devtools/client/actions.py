@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from devtools.bots import random_washback
+from domain.commands import ANYTIME
 
 # The command route of each command type, where the two differ (POST /games/{game_id}/{route}).
 ROUTES: dict[str, str] = {}
@@ -21,6 +22,11 @@ def route_of(command_type: str) -> str:
 def body_of(action: dict[str, Any]) -> dict[str, Any]:
     """A legal action (from a view) as the body of its command, without nulls the command defaults anyway."""
     return {k: v for k, v in action.items() if k not in NOT_IN_BODY and v is not None}
+
+
+def playing(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A view's legal actions less resign and take back (commands.ANYTIME): what a bot may pick at random."""
+    return [a for a in actions if a.get("type") not in ANYTIME]
 
 
 def is_open(action: dict[str, Any]) -> bool:

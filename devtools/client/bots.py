@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from devtools.client.actions import concrete
+from devtools.client.actions import concrete, playing
 from devtools.client.http import ApiClient, ApiError
 
 MAX_COMMANDS = 5000
@@ -53,7 +53,7 @@ def play(client: ApiClient, game_id: str, tokens: dict[int, str], rng: random.Ra
         mine = views.get(seat)
         if mine is None or mine["version"] != run.version:
             mine = views[seat] = client.game(game_id, tokens[seat])
-        actions = mine["view"].get("legal_actions") or []
+        actions = playing(mine["view"].get("legal_actions") or [])
         if not actions:  # the game moved on between the two reads
             run.view, run.version = mine["view"], mine["version"]
             continue

@@ -196,4 +196,8 @@ PLAYER_COMMANDS: tuple[PlayerCommand, ...] = (
     PlayerCommand("decline-goals", "decline_goals", "solo: decline the goals offered", _none, lambda args: {}),
     PlayerCommand("swap-goals", "swap_goals", "solo: swap two goals within a row (once; +5 to the target)",
                   _swap_arguments, lambda args: {"row": args.row, "a": args.a, "b": args.b}),
+    PlayerCommand("resign", "resign", "resign: a stand-in plays your seat on, or the game ends (its option)",
+                  _none, lambda args: {}),
+    PlayerCommand("undo", "take_back", "take back your last command (while it revealed nothing and nobody "
+                  "else has acted)", _none, lambda args: {}),
 )

@@ -202,6 +202,10 @@ FORMS: dict[str, Form] = {
     "goal_claimed": _simple("goal_claimed", goal=_raw("goal")),
     "goals_declined": _simple("goals_declined", goals=_joined("goals")),
     "goals_swapped": _simple("goals_swapped", a=_raw("a"), b=_raw("b"), row=_raw("row")),
+    "seat_resigned": _simple("seat_resigned"),
+    "undo_point_set": _simple("undo_point_set"),
+    "undo_point_cleared": _simple("undo_point_cleared"),
+    "move_taken_back": _simple("move_taken_back"),
 }
 
 

@@ -59,6 +59,10 @@ EVENTS: dict[str, str] = {
     "goal_claimed": "{who} claimed the solo goal {goal}",
     "goals_declined": "{who} declined the solo goals {goals}",
     "goals_swapped": "{who} swapped {a} and {b} in solo row {row}",
+    "seat_resigned": "{who} resigned",
+    "undo_point_set": "{who} may take this back",
+    "undo_point_cleared": "the last command can no longer be taken back",
+    "move_taken_back": "{who} took back their last command",
     "unknown": "{who}{type}",
 }
 

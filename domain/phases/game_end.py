@@ -7,6 +7,7 @@ from domain import solo
 from domain.decision import Decision
 from domain.phases.record import PhaseRules
 from domain.powers.endgame import decks_to_reveal
+from domain.resign import winners_in_play
 from domain.scoring import final_scores
 from domain.state import GameState
 
@@ -18,6 +19,8 @@ def end_game(ctx: Decision) -> None:
         ctx.ensure_deck(deck)
         revealed = ctx.top(deck)
     scores, winners = final_scores(ctx.state, revealed)
+    if ctx.state.resigned:
+        winners = winners_in_play(ctx.state, scores)  # played to the end by the stand-in: never a winner (D15)
     outcome = None
     if ctx.state.solo is not None:
         outcome = solo.outcome(ctx.state.solo, scores[0]["sp"])
@@ -31,6 +34,7 @@ def _ended(s: GameState, e: ev.GameEnded) -> None:
         p.sp, p.money = score["sp"], score["money"]
     s.winners = list(e.winners)
     s.phase, s.turn = "finished", None
+    s.opening = None  # a resignation may end the game while a simultaneous Distill phase is open
 
 
 PHASE = PhaseRules("finished", appliers={ev.GameEnded: _ended}, enter=end_game)

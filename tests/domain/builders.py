@@ -30,13 +30,14 @@ import pytest
 from domain import commands as c
 from domain.catalogue import deck
 from domain.catalogue.model import Market
-from domain.commands import OpenDistill
+from domain.commands import ANYTIME, OpenDistill
 from domain.decider import decide
 from domain.errors import RuleViolation
 from domain.events import GameCreated, Setup
 from domain.evolve import fold
-from domain.legal import legal_actions
+from domain.legal import game_actions, legal_actions
 from domain.options import Options, SeatSpec
+from domain.seat_events import UndoPointCleared, UndoPointSet
 from domain.state import GameState, Spirit
 
 MARKETS = {"upgrades": Market.UPGRADE, "ingredients": Market.INGREDIENT, "items": Market.ITEM}
@@ -124,8 +125,14 @@ def given(*history: Iterable[Any]) -> GameState:
     return fold([e for events in history for e in events])
 
 
+BOOKKEEPING = (UndoPointSet, UndoPointCleared)
+
+
 def when(state: GameState, command: Any, rng: Any = None) -> list[Any]:
-    return decide(state, command, rng if rng is not None else random.Random(0))
+    """The rules' answer to `command`: decide's events less the take-back bookkeeping it adds (an undo point set
+    or cleared), which tests/domain/test_take_back.py checks with decide itself."""
+    events = decide(state, command, rng if rng is not None else random.Random(0))
+    return [e for e in events if not isinstance(e, BOOKKEEPING)]
 
 
 def after(state: GameState, events: list[Any]) -> GameState:
@@ -158,14 +165,15 @@ def play(state: GameState, *commands: Any, rng: Any = None) -> GameState:
 
 
 def assert_legal_agree(state: GameState) -> int:
-    """Every listed action (but the open washback entry) is accepted by decide. Returns how many."""
+    """Every listed action (but the open washback entry) is accepted by decide. Returns how many, less the
+    resign and take back listed (commands.ANYTIME)."""
     checked = 0
     for seat in range(state.n):
         for action in legal_actions(state, seat):
             if isinstance(action, OpenDistill):
                 continue
             decide(state, action, random.Random(0))
-            checked += 1
+            checked += action.type not in ANYTIME
     return checked
 
 
@@ -176,7 +184,7 @@ def default_choice(state: GameState) -> Any | None:
         if p.pending is None or p.pending.kind not in ("gain_basic", "look_deck", "looked", "truck", "keep_flavor",
                                                        "double_flavor"):
             continue
-        actions = legal_actions(state, p.seat)
+        actions = game_actions(state, p.seat)
         return next((a for a in actions if isinstance(a, c.Decline)), actions[0])
     return None
 

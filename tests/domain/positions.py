@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from domain import commands as c
-from domain.legal import legal_actions
+from domain.legal import game_actions as legal_actions
 from domain.phases.age import free_warehouses, waiting_to_age
 from domain.phases.sell import must_sell, sellable
 from domain.state import GameState, Player

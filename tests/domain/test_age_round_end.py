@@ -9,7 +9,7 @@ import pytest
 
 from domain import commands as c
 from domain import events as ev
-from domain.legal import legal_actions
+from domain.legal import game_actions as legal_actions
 from domain.redact import redact
 from domain.state import GameState
 from domain.view import view

@@ -6,7 +6,7 @@ import pytest
 
 from domain import commands as c
 from domain import events as ev
-from domain.legal import legal_actions
+from domain.legal import game_actions as legal_actions
 from domain.state import GameState
 from tests.domain.builders import Cut, Game, after, assert_legal_agree, one, play, then_rejected, when, with_player
 from tests.domain.positions import at, distilling, drive, pass_market

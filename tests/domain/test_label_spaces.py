@@ -8,7 +8,7 @@ import pytest
 
 from domain import commands as c
 from domain import events as ev
-from domain.legal import legal_actions
+from domain.legal import game_actions as legal_actions
 from domain.options import Options
 from domain.state import GameState
 from tests.domain.builders import Game, after, assert_legal_agree, one, play, then_rejected, when

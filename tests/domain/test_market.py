@@ -9,7 +9,7 @@ import pytest
 from domain import commands as c
 from domain import events as ev
 from domain.catalogue import CARDS
-from domain.legal import legal_actions
+from domain.legal import game_actions as legal_actions
 from domain.state import GameState
 from tests.domain.builders import (
     KEEP,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -30,7 +31,7 @@ from domain.events import DeckLooked, FlavorsDrawn, RoundStarted
 from domain.options import Options, SeatSpec
 from domain.redact import redact_history
 from domain.state import DECKS, GameState
-from tests.domain.test_properties import concrete
+from tests.domain.test_properties import concrete, pick
 
 DISTILL_UPGRADES = ["malting_floor", "doig_ventilator", "coffey_still", "column_still", "spirit_safe", "worm_tub",
                     "coppersmith", "market_buyer"]
@@ -74,6 +75,8 @@ def hidden_variant(state: GameState, rng: random.Random) -> GameState:
 def secret(state: GameState, seat: int, action: Any) -> bool:
     """Whether this step's content is secret from the other seats when it is taken."""
     pending = state.players[seat].pending
+    if isinstance(action, c.Resign):
+        return False  # public by decision (docs/adr/0011)
     return (state.opening is not None or isinstance(action, c.KeepFlavor | c.DiscardGoal | c.Look)
             or (pending is not None and pending.kind == "looked"))
 
@@ -85,7 +88,9 @@ def alternatives(state: GameState, seat: int, action: Any, rng: random.Random) -
     seed = rng.randrange(2**32)
     out = [(state, action, seed), (state, action, rng.randrange(2**32)), (hidden_variant(state, rng), action, seed)]
     if state.opening is not None or isinstance(action, c.KeepFlavor | c.DiscardGoal):
-        listed = [a for a in legal_actions(state, seat) if state.opening is not None or type(a) is type(action)]
+        # Resigning is public by decision (docs/adr/0011): never an alternative of a secret step.
+        listed = [a for a in legal_actions(state, seat) if not isinstance(a, c.Resign)
+                  and (state.opening is not None or type(a) is type(action))]
         out += [(state, concrete(a, rng), rng.randrange(2**32)) for a in rng.sample(listed, min(3, len(listed)))]
     return out
 
@@ -108,16 +113,31 @@ def seen_by(before: GameState, after: GameState, history: list[Commit], viewer: 
                       sort_keys=True)
 
 
+Outcome = tuple[GameState, GameState, list[Commit], Any]
+
+
 def check_step(state: GameState, history: list[Commit], seat: int, action: Any, rng: random.Random,
                show: Show) -> int:
-    """Every other seat sees the same after each alternative; how many alternatives were compared."""
-    outcomes = []
+    """Every other seat sees the same after each alternative, and after each one taken back where it may be
+    (docs/adr/0011); how many alternatives were compared."""
+    outcomes: list[Outcome] = []
+    undone: list[Outcome] = []
     for start, command, seed in alternatives(state, seat, action, rng):
         events, after = execute(start, command, random.Random(seed))
         if start is not state and any(isinstance(e, FlavorsDrawn | DeckLooked) and e.seat != seat for e in events):
             continue  # the flow went on to another seat's own draw: other deck orders show in its hand, rightly
         if still_secret(start, after):
             outcomes.append((start, after, [*history, (seat, events)], command))
+            if c.TakeBack(seat=seat) in legal_actions(after, seat):
+                back_events, back = execute(after, c.TakeBack(seat=seat))
+                assert back == replace(start, undo=None)
+                undone.append((start, back, [*history, (seat, events), (seat, back_events)], command))
+    compare(state, seat, outcomes, show)
+    compare(state, seat, undone, show)
+    return len(outcomes) + len(undone)
+
+
+def compare(state: GameState, seat: int, outcomes: list[Outcome], show: Show) -> None:
     for viewer in [None, *(q for q in range(state.n) if q != seat)]:
         first: dict[tuple[bool, ...], tuple[str, Any]] = {}
         for start, after, seen, command in outcomes:
@@ -125,7 +145,6 @@ def check_step(state: GameState, history: list[Commit], seat: int, action: Any, 
             text = seen_by(start, after, seen, viewer, show)
             known = first.setdefault(done, (text, command))
             assert text == known[0], f"seat {viewer} can tell {command!r} from {known[1]!r}"
-    return len(outcomes)
 
 
 def play(players: int, game: int, seed: int, options: Options, show: Show = view) -> int:
@@ -137,8 +156,8 @@ def play(players: int, game: int, seed: int, options: Options, show: Show = view
     history: list[Commit] = []
     compared = 0
     while state.phase != "finished":
-        seat = choices.choice(to_act(state))
-        action = concrete(choices.choice(legal_actions(state, seat)), choices)
+        seat = choices.choice(to_act(state))  # a resigned seat never: the stand-in has moved for it
+        action = pick(state, seat, legal_actions(state, seat), choices, 0.005)
         if secret(state, seat, action):
             compared += check_step(state, history, seat, action, choices, show)
         events, state = execute(state, action, chance)

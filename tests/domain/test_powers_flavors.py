@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from domain import commands as c
 from domain import events as ev
-from domain.legal import legal_actions, to_act
+from domain.legal import game_actions as legal_actions
+from domain.legal import to_act
 from domain.options import Options
 from domain.redact import HIDDEN, SECRET_STEP, redact, redact_history
 from domain.state import GameState

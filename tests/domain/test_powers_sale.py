@@ -8,7 +8,7 @@ import pytest
 
 from domain import commands as c
 from domain import events as ev
-from domain.legal import legal_actions
+from domain.legal import game_actions as legal_actions
 from domain.options import Options
 from domain.sale import sale_value, unsold_sp
 from domain.state import Player, Spirit

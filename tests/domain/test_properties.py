@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -23,6 +24,7 @@ from domain.catalogue import CARDS, FLIGHTS, RECIPES, deck
 from domain.catalogue.model import Market
 from domain.commands import CreateGame, OpenDistill
 from domain.evolve import evolve
+from domain.legal import game_actions
 from domain.options import Options, SeatSpec
 from domain.redact import redact
 from domain.state import DECKS, GameState, Pending
@@ -168,8 +170,42 @@ def chosen(state: GameState, rng: random.Random, chance: random.Random) -> GameS
     return state
 
 
-def play_and_check(players: int, seed: int, options: Options, powers: bool = False) -> None:
-    chance, choices = random.Random(seed), random.Random(seed + 1)
+class Counting(random.Random):
+    """A seeded RNG that counts how often it is asked: a command that asked may never be taken back."""
+
+    asked = 0
+
+    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+        self.asked += 1
+        super().shuffle(x)
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+        self.asked += 1
+        return super().randrange(*args, **kwargs)
+
+
+def pick(state: GameState, seat: int, listed: list[Any], rng: random.Random, resigns: float) -> Any:
+    """A random move that plays the game on; now and then the take back offered, or (with `resigns`) a
+    resignation."""
+    if rng.random() < resigns:
+        return c.Resign(seat=seat)
+    if any(isinstance(a, c.TakeBack) for a in listed) and rng.random() < 0.2:
+        return c.TakeBack(seat=seat)
+    return concrete(rng.choice(game_actions(state, seat)), rng)
+
+
+def check_take_back(before: GameState, after: GameState, action: Any, asked: bool) -> None:
+    """Take back is offered exactly after a quiet command (none that asked for chance) and to its seat only."""
+    offered = [q for q in range(after.n) if c.TakeBack(seat=q) in legal_actions(after, q)]
+    if asked or isinstance(action, c.TakeBack | c.Resign) or after.phase == "finished":
+        assert offered == [], (action, asked)
+    elif offered:
+        assert offered == [action.seat] and after.undo is not None and after.undo.state == replace(before, undo=None)
+    assert not set(to_act(after)) & set(after.resigned)
+
+
+def play_and_check(players: int, seed: int, options: Options, powers: bool = False, resigns: float = 0.0) -> None:
+    chance, choices = Counting(seed), random.Random(seed + 1)
     seats = tuple(SeatSpec(name=f"P{i}") for i in range(players))
     start = fold(decide(GameState(), CreateGame(seats=seats, options=options), chance))
     if powers:
@@ -178,7 +214,7 @@ def play_and_check(players: int, seed: int, options: Options, powers: bool = Fal
     steps = 0
     while state.phase != "finished":
         check_invariants(state)
-        assert to_act(state) == [q.seat for q in state.players if legal_actions(state, q.seat)]
+        assert to_act(state) == [q.seat for q in state.players if game_actions(state, q.seat)]
         seat = choices.choice(to_act(state))
         listed = legal_actions(state, seat)
         assert listed
@@ -192,8 +228,10 @@ def play_and_check(players: int, seed: int, options: Options, powers: bool = Fal
                 pass
             else:
                 raise AssertionError(f"decide accepted an unlisted command {bad!r}")
-        action = concrete(choices.choice(listed), choices)
+        action = pick(state, seat, listed, choices, resigns)
+        asked = chance.asked
         new, after = execute(state, action, chance)
+        check_take_back(state, after, action, chance.asked > asked)
         before = state
         state = fold(new, state)
         assert after == state
@@ -210,8 +248,9 @@ def play_and_check(players: int, seed: int, options: Options, powers: bool = Fal
     check_invariants(state)
     check_views(state)
     assert fold(events, start) == state
-    assert state.round == 7 and all(p.score is not None for p in state.players)
-    if state.solo is not None:
+    assert (state.round == 7 or state.resigned) and all(p.score is not None for p in state.players)
+    assert not set(state.winners) & set(state.resigned)
+    if state.solo is not None and not state.resigned:
         end = events[-1]
         assert end.solo is not None and list(state.winners) == ([0] if end.solo.won else [])
 
@@ -234,6 +273,16 @@ def test_random_legal_games_keep_every_invariant(players: int, seed: int, order:
 @given(players=st.integers(1, 5), seed=st.integers(0, 2**32), auto_best=st.booleans())
 def test_random_games_with_powers_dealt_keep_every_invariant(players: int, seed: int, auto_best: bool) -> None:
     play_and_check(players, seed, Options(flight="random_all", auto_best=auto_best), powers=True)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 5), seed=st.integers(0, 2**32), on_resign=st.sampled_from(["bot", "end"]),
+       order=st.sampled_from(["simultaneous", "sequential"]), powers=st.booleans())
+def test_random_games_where_seats_resign_keep_every_invariant(players: int, seed: int, on_resign: str, order: str,
+                                                             powers: bool) -> None:
+    """Seats resign at random points (the stand-in plays them on, or the game ends) and take moves back."""
+    options = Options.model_validate({"on_resign": on_resign, "distill_order": order, "flight": "random_all"})
+    play_and_check(players, seed, options, powers, resigns=0.01)
 
 
 def test_replay_is_deterministic() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain import commands as c
 from domain import events as ev
-from domain.legal import legal_actions
+from domain.legal import game_actions as legal_actions
 from domain.state import GameState
 from tests.domain.builders import (
     Cut,

@@ -9,13 +9,12 @@ import typing
 from domain import events as ev
 from domain.commands import COMMAND_TYPES
 from domain.options import Options
-from domain.rules import APPLIERS, HOMES, PHASES
-from domain.solo import MOVES as SOLO_MOVES
-from domain.state import GameState, Opening, Pending, Player, Sale, Solo, Spirit
+from domain.rules import ANY_PHASE, APPLIERS, HOMES, PHASES
+from domain.state import GameState, Opening, Pending, Player, Sale, Solo, Spirit, Undo
 
 
 def test_every_command_type_has_a_handler() -> None:
-    handled = {t for p in HOMES for t in p.moves} | set(SOLO_MOVES)
+    handled = {t for p in HOMES for t in p.moves} | set(ANY_PHASE)
     assert set(COMMAND_TYPES.values()) == handled
 
 
@@ -48,7 +47,7 @@ def _everything_set() -> GameState:
         flight="B", rows={"items": ["i"]}, decks={"items": ["j"]}, truck=["t"], flavor_deck=["f1"],
         flavor_discard=["f2"], flavor_discard_down=["f3"], labels={"vodka": 1}, awards=["aw"],
         awards_won={"aw2": [0]}, next_spirit=9, winners=[0], aged_round=2, solo=solo,
-        opening=Opening([player], ["t"], 1, ["f2"], 1, solo))
+        opening=Opening([player], ["t"], 1, ["f2"], 1, solo), resigned=[1], undo=Undo(1, GameState(round=2)))
 
 
 def _defaults_differ(record: object) -> None:
@@ -59,7 +58,7 @@ def _defaults_differ(record: object) -> None:
 
 
 def _shares_nothing_mutable(a: object, b: object, path: str) -> None:
-    if isinstance(a, list | dict) or (dataclasses.is_dataclass(a) and not isinstance(a, Opening | Sale)):
+    if isinstance(a, list | dict) or (dataclasses.is_dataclass(a) and not isinstance(a, Opening | Sale | Undo)):
         assert a is not b, f"{path} is shared by the clone"
     if isinstance(a, list):
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
@@ -67,7 +66,7 @@ def _shares_nothing_mutable(a: object, b: object, path: str) -> None:
     elif isinstance(a, dict):
         for k in a:
             _shares_nothing_mutable(a[k], b[k], f"{path}[{k!r}]")
-    elif dataclasses.is_dataclass(a) and not isinstance(a, Opening | Sale):
+    elif dataclasses.is_dataclass(a) and not isinstance(a, Opening | Sale | Undo):
         for f in dataclasses.fields(a):
             _shares_nothing_mutable(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
 
@@ -79,7 +78,7 @@ def test_the_fixture_sets_every_field() -> None:
 
 
 def test_clone_copies_every_field_and_shares_no_mutable_object() -> None:
-    """Opening and Sale records are never mutated once made, so states share them on purpose."""
+    """Opening, Sale and Undo records are never mutated once made, so states share them on purpose."""
     s = _everything_set()
     copy = s.clone()
     assert copy == s

@@ -7,7 +7,7 @@ from domain import commands as c
 from domain import events as ev
 from domain.catalogue import CARDS
 from domain.catalogue.model import UpgradeKind
-from domain.legal import legal_actions
+from domain.legal import game_actions as legal_actions
 from domain.solo import claimable_at, target
 from domain.state import GameState, Sale
 from domain.view import view

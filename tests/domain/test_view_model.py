@@ -10,8 +10,9 @@ import random
 import pytest
 from pydantic import ValidationError
 
-from domain import GameState, decide, execute, fold, legal_actions, to_act, view
+from domain import GameState, decide, execute, fold, to_act, view
 from domain.commands import CreateGame
+from domain.legal import game_actions
 from domain.options import Options, SeatSpec
 from domain.view_model import GameView
 from tests.domain.test_properties import chosen, concrete, with_powers
@@ -32,7 +33,7 @@ def play_and_validate(players: int, seed: int, options: Options, powers: bool) -
         state = with_powers(chosen(state, choices, chance))
     while state.phase != "finished":
         seat = choices.choice(to_act(state))
-        state = execute(state, concrete(choices.choice(legal_actions(state, seat)), choices), chance)[1]
+        state = execute(state, concrete(choices.choice(game_actions(state, seat)), choices), chance)[1]
         if choices.random() < 0.3 or state.opening is not None:
             checked += validated(state)
     return checked + validated(state)

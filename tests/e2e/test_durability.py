@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from devtools.client import ApiClient
-from devtools.client.actions import concrete
+from devtools.client.actions import concrete, playing
 from tests.local.process import ServerProcess, eventually
 
 
@@ -37,7 +37,7 @@ def play(client: ApiClient, game_id: str, tokens: list[str], rng: random.Random,
     for _ in range(commands):
         seat = rng.choice(client.game(game_id)["to_act"])
         mine = client.game(game_id, tokens[seat])
-        route, body = concrete(rng.choice(mine["view"]["legal_actions"]), rng)
+        route, body = concrete(rng.choice(playing(mine["view"]["legal_actions"])), rng)
         command_id = str(uuid.uuid4())
         answer = client.command(game_id, tokens[seat], route, body, mine["version"], command_id)
         acked.append(Acked(seat, route, body, command_id, answer["command_version"], answer["view"]))

@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 from devtools.bots import random_bot
-from domain import legal_actions, to_act
+from domain import to_act
+from domain.legal import game_actions
 from domain.options import SeatSpec
 from functions import container, notifier
 from infra import budget
@@ -121,7 +122,7 @@ def test_a_notice_holds_nothing_but_routing_and_action_types(memory: MemoryWorld
     invoke(records(memory.store, game))
     state = load(memory.store, game).state
     for message in memory.outbox.messages:
-        assert message["actions"] == sorted({a.type for a in legal_actions(state, message["seat"])})
+        assert message["actions"] == sorted({a.type for a in game_actions(state, message["seat"])})
         text = str(message)
         assert not any(g in text for p in state.players for g in p.goals)
         assert not any(card in text for card in state.flavor_deck + state.decks["upgrades"])

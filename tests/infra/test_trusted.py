@@ -51,10 +51,13 @@ def test_trusted_decoding_is_validated_decoding_for_every_event_and_state(player
         assert mine.model_fields_set == theirs.model_fields_set
         assert mine.model_dump_json() == theirs.model_dump_json()  # same field order, same types inside
     state = fold([])
+    undo_points = 0
     for event in trusted:
         state = fold([event], state)
+        undo_points += state.undo is not None  # a state nesting the one before (docs/adr/0011)
         data = json.loads(dump_json(state_to_json(state)))
         assert trusted_state(data) == state_from_json(data) == state
+    assert undo_points > 0
     assert fold(trusted) == fold(validated) == played.state
 
 

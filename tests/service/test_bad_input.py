@@ -249,4 +249,4 @@ def test_the_spectator_sees_no_legal_actions_and_no_one_s_secrets(game: Game) ->
     assert all(p["goals"] is None for p in reply.body["view"]["players"])
     mine = game.gw.get(f"/games/{game.game_id}", token=game.tokens[2]).body
     assert mine["seat"] == 2 and mine["view"]["players"][2]["goals"]
-    assert all(a["type"] == "choose_distiller" and a["seat"] == 2 for a in mine["view"]["legal_actions"])
+    assert all(a["type"] in ("choose_distiller", "resign") and a["seat"] == 2 for a in mine["view"]["legal_actions"])

@@ -14,7 +14,8 @@ import secrets
 from typing import Any
 
 from devtools.bots import concrete
-from domain import legal_actions, to_act
+from domain import to_act
+from domain.legal import game_actions
 from domain.state import GameState
 from functions import container
 from infra.store import InMemoryEventStore
@@ -64,7 +65,7 @@ def post(gw: Gateway, game_id: str, token: str, command: Any) -> int:
 
 def compare_alternatives(gw: Gateway, table: MemoryTable, game_id: str, tokens: list[str], state: GameState,
                          seat: int, rng: random.Random) -> int:
-    listed = legal_actions(state, seat)
+    listed = game_actions(state, seat)  # resigning is public by decision (ADR 11)
     choices = [concrete(a, rng) for a in rng.sample(listed, min(4, len(listed)))]
     seen: dict[tuple[Any, ...], tuple[str, Any]] = {}
     compared = 0
@@ -96,7 +97,7 @@ def test_no_response_to_another_caller_depends_on_a_secret_distill_step(memory: 
             compared += compare_alternatives(gw, table, game_id, tokens, state, seat, rng)
             container.override(store=memory.store)
             container.recent_games().clear()
-        post(gw, game_id, tokens[seat], concrete(rng.choice(legal_actions(state, seat)), rng))
+        post(gw, game_id, tokens[seat], concrete(rng.choice(game_actions(state, seat)), rng))
     assert compared >= 30
 
 
@@ -110,7 +111,7 @@ def test_history_pages_say_the_same_as_one_page_while_a_phase_is_secret(memory: 
         state = load(memory.store, game_id).state
         seat = to_act(state)[0]
         secret_steps += state.opening is not None
-        post(gw, game_id, tokens[seat], concrete(rng.choice(legal_actions(state, seat)), rng))
+        post(gw, game_id, tokens[seat], concrete(rng.choice(game_actions(state, seat)), rng))
     for token in (tokens[0], None):
         whole = gw.get(f"/games/{game_id}/events", token=token, query={"limit": "500"}).body["commits"]
         paged, after = [], 0

@@ -1,0 +1,83 @@
+"""Taking a move back (docs/adr/0011): a seat may take back its last command while that command revealed
+nothing and no other seat has acted since, the policy of the turn-based sites.
+
+Whether a command revealed nothing is read from its events (the command's own and the automatic steps after it),
+never from a list of commands: each must be one of the quiet kinds below, which carry no outcome of chance and
+nothing hidden. A purchase whose row refills, the Water's reveal, a cut, a flavor drawn or revealed, a card
+looked at, a reshuffle, a new phase (a Distill phase closing shows every board) or a resignation is not quiet.
+A quiet command's commit starts with UndoPointSet: its applier keeps the state before the command as the undo
+point. The next commit of any seat replaces it (quiet) or starts with UndoPointCleared; MoveTakenBack restores
+it. So the undo point is part of the folded state, replays exactly, and costs no event where none stood.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from pydantic import BaseModel
+
+from domain import events as ev
+from domain.commands import Command, TakeBack
+from domain.decision import Applier, Decision
+from domain.errors import require
+from domain.events import Event
+from domain.phases.record import Move
+from domain.state import GameState, Undo
+
+QUIET: frozenset[type] = frozenset({
+    ev.DistillerChosen, ev.RevealDeclined, ev.PlayerPassed, ev.Traded, ev.DistillSkipped, ev.SpiritNamed,
+    ev.SpiritStored, ev.TastingHeld, ev.GoalDiscarded, ev.FlavorDoubled, ev.CardGained, ev.MoneyGained,
+    ev.PowerDeclined, ev.PowerOffered,
+})
+
+
+def quiet(event: Event) -> bool:
+    """The event shows nothing that chance decided or that was hidden."""
+    if isinstance(event, ev.CardBought):
+        return event.refill is None and event.source != "looked"  # a card looked at is shown once bought
+    if isinstance(event, ev.LabelPlaced):
+        return event.refill is None
+    if isinstance(event, ev.SpiritSold):
+        return not event.flavors
+    return type(event) in QUIET
+
+
+def may_take_back(s: GameState, seat: int) -> bool:
+    return s.undo is not None and s.undo.seat == seat and s.phase != "finished"
+
+
+def take_back(ctx: Decision, cmd: TakeBack) -> None:
+    require(may_take_back(ctx.state, cmd.seat), "cannot_take_back",
+            "Only your last command can be taken back, while it revealed nothing and no other seat has acted since.")
+    ctx.emit(ev.MoveTakenBack(seat=cmd.seat))
+
+
+def marker(before: GameState, command: Command, events: list[Event]) -> Event | None:
+    """The event a commit starts with: its undo point, the lapse of the one standing, or none."""
+    if isinstance(command, TakeBack):
+        return None
+    if events and all(quiet(e) for e in events):
+        return ev.UndoPointSet(seat=command.seat)  # type: ignore[union-attr]  # CreateGame never gets here
+    return ev.UndoPointCleared() if before.undo is not None else None
+
+
+def _set(s: GameState, e: ev.UndoPointSet) -> None:
+    before = s.clone()
+    before.undo = None
+    s.undo = Undo(e.seat, before)
+
+
+def _cleared(s: GameState, e: ev.UndoPointCleared) -> None:
+    s.undo = None
+
+
+def _taken_back(s: GameState, e: ev.MoveTakenBack) -> None:
+    assert s.undo is not None and s.undo.seat == e.seat
+    restored = s.undo.state.clone()  # the undo point itself stays as it was: states share it
+    for f in fields(GameState):
+        setattr(s, f.name, getattr(restored, f.name))
+
+
+MOVES: dict[type[BaseModel], Move] = {TakeBack: take_back}
+APPLIERS: dict[type[BaseModel], Applier] = {
+    ev.UndoPointSet: _set, ev.UndoPointCleared: _cleared, ev.MoveTakenBack: _taken_back}
