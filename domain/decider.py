@@ -13,7 +13,7 @@ from domain.phases import setup
 from domain.rng import NoRandomness, Rng
 from domain.rules import APPLIERS, move_for
 from domain.state import GameState
-from domain.take_back import marker
+from domain.take_back import marker, undo_after
 
 
 def decide(state: GameState, command: Command, rng: Rng | None = None) -> list[Event]:
@@ -43,7 +43,10 @@ def execute(state: GameState, command: Command, rng: Rng | None = None) -> tuple
     mark = marker(state, command, ctx.events)
     if mark is None:
         return ctx.events, ctx.state
-    return [mark, *ctx.events], _folded([mark, *ctx.events], state)  # the undo point is the state before
+    # The commit starts with the mark; no applier of the other events reads the undo point, so the state is the
+    # one folding [mark, *events] gives, without a second fold.
+    ctx.state.undo = undo_after(mark, state)
+    return [mark, *ctx.events], ctx.state
 
 
 def _folded(events: list[Event], state: GameState | None = None) -> GameState:

@@ -61,6 +61,18 @@ def marker(before: GameState, command: Command, events: list[Event]) -> Event | 
     return ev.UndoPointCleared() if before.undo is not None else None
 
 
+_SHARED = tuple(f.name for f in fields(GameState) if f.name != "undo")  # an undo point holds none of its own
+
+
+def undo_after(mark: Event, before: GameState) -> Undo | None:
+    """The undo point a commit starting with `mark` leaves, from the state before the command: what folding
+    the mark gives, where `before` is a state its caller no longer changes (states are immutable once made,
+    so the undo point may share it, as `_set` cannot while a fold goes on changing the state it copies)."""
+    if isinstance(mark, ev.UndoPointSet):
+        return Undo(mark.seat, GameState(**{name: getattr(before, name) for name in _SHARED}))
+    return None
+
+
 def _set(s: GameState, e: ev.UndoPointSet) -> None:
     before = s.clone()
     before.undo = None
