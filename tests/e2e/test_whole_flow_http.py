@@ -33,25 +33,29 @@ def server() -> Iterator[ServerProcess]:
 
 
 def meet(client: ApiClient, keys: dict[str, str]) -> tuple[dict[str, Any], str]:
-    """Ada hosts (with a second lobby still waiting), Grace and Hopper join by the link: the last join starts."""
+    """Ada hosts, Grace and Hopper join by the link (the last join starts the game), then Ada opens a second
+    lobby, still waiting."""
     made = lobby_api.create_lobby(client, keys["Ada"], SEATS, False, {"flight": "A"})
-    waiting = lobby_api.create_lobby(client, keys["Ada"], 2, False, {})["game_id"]
     base, game_id, code = lobby_api.parse_invite(made["invite_link"])  # all the others are given: the link
     assert base == client.url and code == made["invite"]
     joiner = ApiClient(base, transport=client.transport)
     assert not lobby_api.join(joiner, game_id, keys["Grace"], code)["started"]
     assert lobby_api.join(joiner, game_id, keys["Hopper"], code)["started"]
+    waiting = lobby_api.create_lobby(client, keys["Ada"], 2, False, {})["game_id"]  # newer than the game
     return made, waiting
 
 
 def my_games_show_whose_turn(client: ApiClient, keys: dict[str, str], game_id: str, waiting: str) -> None:
-    to_act = client.game(game_id)["to_act"]
+    """Each player's entry of the game, once "my games" has caught up with its version: whose turn it is, and
+    for Ada, the game before her newer lobby when she must act."""
+    game = client.game(game_id)
     for name, key in keys.items():
         seat = client.game(game_id, key)["seat"]
-        found, order = listed(client, key, game_id, status="in_progress")
-        assert found["seat"] == seat and found["to_act"] == to_act and found["awaiting"] == (seat in to_act)
-        if name == "Ada":  # "awaiting my move" first, then lobbies and games waiting for others
-            assert order.index(game_id) < order.index(waiting) if found["awaiting"] else True
+        found, order = listed(client, key, game_id, status="in_progress", version=game["version"])
+        assert found["seat"] == seat and found["to_act"] == game["to_act"]
+        assert found["awaiting"] == (seat in game["to_act"])
+        if name == "Ada" and found["awaiting"]:  # "awaiting my move" first, before the newer lobby
+            assert order == [game_id, waiting], order
 
 
 def take_back_a_quiet_move(client: ApiClient, game_id: str, tokens: dict[int, str], rng: random.Random) -> int:
@@ -142,6 +146,7 @@ def test_players_meet_by_invitation_take_back_resign_and_play_to_the_end(server:
     tokens = {seat_of[name]: key for name, key in keys.items()} | {bot_seat: old_bot}
     play(client, game_id, tokens, rng, until="market")
     take_back_a_quiet_move(client, game_id, tokens, rng)
+    my_games_show_whose_turn(client, keys, game_id, waiting)  # mid-game: some wait for others
     new_bot = tokens[bot_seat] = reissue(client, game_id, bot_seat, old_bot, keys)
 
     client.command(game_id, keys["Hopper"], "resign", {})
