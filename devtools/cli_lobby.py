@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +40,9 @@ def _invite(args: argparse.Namespace) -> int:
     options = {"flight": args.flight} if args.flight else {}
     made = api.create_lobby(client, key, seats, args.public, options)
     api.remember_lobby(saved, made["lobby"], client.url, made["bot_tokens"])
-    if args.link_file:  # to pass it on as it is (a message, a chat): the link is the invitation's only secret
-        args.link_file.write_text(made["invite_link"] + "\n", encoding="utf-8")
+    if args.link_file:  # to pass it on as it is (a message, a chat): the link is the invitation's only secret,
+        with os.fdopen(os.open(args.link_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+            out.write(made["invite_link"] + "\n")  # so, like the state file, readable by this user only
     _print(made, args, [*api.lobby_lines(made["lobby"]), "pass this link on to the players you invite:",
                         f"  {made['invite_link']}"])
     return 0

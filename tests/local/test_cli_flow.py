@@ -31,6 +31,7 @@ def meet(cli: Cli) -> str:
     cli.ok("distilled player create Grace --state-file grace.json")
     printed = cli.ok("distilled invite --seats 2 --bot Linus --link-file invite.txt")
     link = Path("invite.txt").read_text()
+    assert Path("invite.txt").stat().st_mode & 0o077 == 0  # the invite code is a secret: this user's only
     assert link.endswith("\n") and link.strip() in printed.splitlines()[-1]
     assert "the game has started" in cli.ok("distilled join --link-file invite.txt --state-file grace.json")
     cli.ok("distilled lobby")
