@@ -82,7 +82,8 @@ def meet(client: ApiClient, keys: dict[str, str]) -> tuple[dict[str, Any], str]:
     lobby, still waiting."""
     made = lobby_api.create_lobby(client, keys["Ada"], SEATS, False, {"flight": "A"})
     base, game_id, code = lobby_api.parse_invite(made["invite_link"])  # all the others are given: the link
-    assert base == client.url and code == made["invite"]
+    assert code == made["invite"], made["invite_link"]
+    assert base == client.url, made["invite_link"]
     joiner = ApiClient(base, transport=client.transport)
     assert not lobby_api.join(joiner, game_id, keys["Grace"], code)["started"]
     assert lobby_api.join(joiner, game_id, keys["Hopper"], code)["started"]
