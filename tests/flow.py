@@ -22,7 +22,7 @@ from devtools.client.http import Transport, urllib_transport
 from devtools.client.my_games import my_games
 from tests.local.process import eventually, limit
 
-SEATS = [{"host": True}, {"open": True}, {"open": True}, {"bot": True, "name": "Robo"}]
+SEATS: list[dict[str, Any]] = [{"host": True}, {"open": True}, {"open": True}, {"bot": True, "name": "Robo"}]
 CONTACTS = {"Ada": {"email": "ada@example.org"},
             "Grace": {"email": "grace@example.org", "webhook_url": "https://hooks.example.org/grace"},
             "Hopper": {"webhook_url": "https://hooks.example.org/hopper"}}
