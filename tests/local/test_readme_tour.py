@@ -79,7 +79,8 @@ def test_every_line_of_the_tour_works_typed_literally(monkeypatch: pytest.Monkey
             monkeypatch.chdir(tmp_path / str(seed))  # Grace's state file and the invite link's file
             outputs = {line: run_kept(cli, line) for line in tour_lines()}
             assert "the game has started" in outputs["distilled join --link-file invite.txt --state-file grace.json"]
-            assert outputs["distilled games"].startswith("YOUR MOVE")  # everybody chooses a distiller first
+            ada = outputs["distilled games"]  # everybody chooses a distiller first
+            assert ada.startswith("YOUR MOVE") and "setup, round 0; also waiting for Grace, Linus" in ada, ada
             grace = outputs["distilled games --state-file grace.json"]
             assert grace.startswith("YOUR MOVE") and "also waiting for Ada, Linus" in grace
             secrets = [json.loads(f.read_text())["player"]["key"] for f in (cli.state_file, Path("grace.json"))]
