@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -39,16 +40,30 @@ def _invite(args: argparse.Namespace) -> int:
     options = {"flight": args.flight} if args.flight else {}
     made = api.create_lobby(client, key, seats, args.public, options)
     api.remember_lobby(saved, made["lobby"], client.url, made["bot_tokens"])
+    if args.link_file:  # to pass it on as it is (a message, a chat): the link is the invitation's only secret,
+        with os.fdopen(os.open(args.link_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+            out.write(made["invite_link"] + "\n")  # so, like the state file, readable by this user only
     _print(made, args, [*api.lobby_lines(made["lobby"]), "pass this link on to the players you invite:",
                         f"  {made['invite_link']}"])
     return 0
+
+
+def _link(args: argparse.Namespace) -> str:
+    if (args.link is None) == (args.link_file is None):
+        raise ClientError("pass the invite link (or a public lobby's game id), or --link-file FILE: one of them")
+    if args.link is not None:
+        return str(args.link)
+    try:
+        return str(args.link_file.read_text(encoding="utf-8").strip())
+    except OSError as error:
+        raise ClientError(f"cannot read the invite link from {args.link_file}: {error.strerror}") from None
 
 
 @_one_line_errors
 def _join(args: argparse.Namespace) -> int:
     saved = SavedGames(args.state_file)
     found = SavedPlayer(saved).require()
-    link_url, game_id, code = api.parse_invite(args.link)
+    link_url, game_id, code = api.parse_invite(_link(args))
     client = ApiClient(args.url or found.get("url") or link_url or base_url())
     joined = api.join(client, game_id, str(found["key"]), code)
     api.remember_lobby(saved, joined["lobby"], client.url)
@@ -92,9 +107,11 @@ def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     invite.add_argument("--bot", action="append", default=[], metavar="NAME", help="add a bot's seat (repeatable)")
     invite.add_argument("--public", action="store_true", help="list it in GET /lobbies: anyone may join")
     invite.add_argument("--flight", help="the game's flight, A to H")
+    invite.add_argument("--link-file", type=Path, metavar="FILE", help="also write the invite link to FILE")
     invite.set_defaults(func=_invite)
     join = subparsers.add_parser("join", help="claim a seat with an invite link (or a public lobby's game id)")
-    join.add_argument("link", metavar="LINK|GAME_ID")
+    join.add_argument("link", nargs="?", metavar="LINK|GAME_ID")
+    join.add_argument("--link-file", type=Path, metavar="FILE", help="read the invite link from FILE instead")
     join.set_defaults(func=_join)
     lobby = subparsers.add_parser("lobby", help="show a lobby: its seats and who took them")
     lobby.add_argument("game_id", nargs="?", metavar="GAME_ID")

@@ -125,6 +125,10 @@ def _log(args: argparse.Namespace) -> int:
 def _bots(args: argparse.Namespace) -> int:
     saved, seat = _seat(args, spectator=True)
     tokens = saved.tokens(seat.game_id)
+    for other in args.also:  # another player's machine: the seats it plays in this game, with its key
+        if not other.exists():
+            raise ClientError(f"no state file {other}")
+        tokens = SavedGames(other).tokens(seat.game_id) | tokens
     if args.seats:
         wanted = {int(s) for s in args.seats.split(",")}
         missing = wanted - tokens.keys()
@@ -242,6 +246,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     bots = subparsers.add_parser("bots", help="let bots play seats of a game until a human must act")
     _common(bots)
     bots.add_argument("--seats", help="comma-separated seats for the bots (default: every saved seat)")
+    bots.add_argument("--also", type=Path, action="append", default=[], metavar="STATE_FILE",
+                      help="also play the seats saved in another state file (another player's), repeatable")
     bots.add_argument("--until", choices=PHASES, metavar="PHASE",
                       help=f"stop once the game reaches this phase ({', '.join(PHASES)})")
     demo = subparsers.add_parser("demo", help="bots play a 3-player game on the server, start to end")

@@ -17,7 +17,7 @@ from urllib.request import Request
 
 import pytest
 
-from devtools import cli, cli_play
+from devtools import cli, cli_games, cli_lobby, cli_play, cli_players
 from devtools.client import ApiClient
 from functions import container
 from tests.service.gateway import Gateway
@@ -74,7 +74,8 @@ def cli_world(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: int) -> Ite
     world = memory_world(seed)
     next(world)
     gateway = Gateway()
-    monkeypatch.setattr(cli_play, "ApiClient", lambda url: ApiClient(url, transport=transport(gateway)))
+    for module in (cli_play, cli_players, cli_lobby, cli_games):  # every command, the same handlers
+        monkeypatch.setattr(module, "ApiClient", lambda url: ApiClient(url, transport=transport(gateway)))
     # The bots' choices follow the seed too (the tour's lines name no --seed).
     bots_rng = random.Random(seed)
     monkeypatch.setattr(cli_play, "random", SimpleNamespace(Random=lambda s=None: random.Random(

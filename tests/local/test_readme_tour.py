@@ -37,9 +37,30 @@ def run(cli: Cli, line: str) -> str:
     return "\n".join(out.splitlines()[: int(piped["lines"])]) if piped else out
 
 
+def keep_my_games(cli: Cli) -> None:
+    """What the notifier does from the stream (not run in process): each saved game's "my games" entries."""
+    # Imported here: the handlers' modules read their environment at import, once tests.service has set it.
+    from functions import container
+    from functions.my_games_feed import keep_game
+    from service.repository import load
+
+    store = container.store()
+    for game_id in json.loads(cli.state_file.read_text())["games"]:
+        if store.commits(game_id):
+            keep_game(load(store, game_id), store.commits(game_id)[-1].recorded_at)
+
+
+def run_kept(cli: Cli, line: str) -> str:
+    if line.startswith("distilled games"):
+        keep_my_games(cli)
+    return run(cli, line)
+
+
 def test_the_tour_is_there_and_plays_three_seats() -> None:
     lines = tour_lines()
-    assert lines[0] == "distilled new Ada Grace Linus"
+    assert lines[:2] == ["distilled player create Ada", "distilled player create Grace --state-file grace.json"]
+    assert lines[2].startswith("distilled invite") and lines[3].startswith("distilled join")
+    assert "distilled games" in lines
     assert any(line.startswith("distilled choose-distiller") for line in lines)
     assert "distilled log" in lines and any(PIPE.match(line) for line in lines)
 
@@ -54,7 +75,16 @@ def test_every_line_of_the_tour_works_typed_literally(monkeypatch: pytest.Monkey
     met: set[str] = set()
     for seed in SEEDS:
         for cli in cli_world(monkeypatch, tmp_path / str(seed), seed):
-            outputs = {line: run(cli, line) for line in tour_lines()}
+            (tmp_path / str(seed)).mkdir(exist_ok=True)
+            monkeypatch.chdir(tmp_path / str(seed))  # Grace's state file and the invite link's file
+            outputs = {line: run_kept(cli, line) for line in tour_lines()}
+            assert "the game has started" in outputs["distilled join --link-file invite.txt --state-file grace.json"]
+            ada = outputs["distilled games"]  # everybody chooses a distiller first
+            assert ada.startswith("YOUR MOVE") and "setup, round 0; also waiting for Grace, Linus" in ada, ada
+            grace = outputs["distilled games --state-file grace.json"]
+            assert grace.startswith("YOUR MOVE") and "also waiting for Ada, Linus" in grace
+            secrets = [json.loads(f.read_text())["player"]["key"] for f in (cli.state_file, Path("grace.json"))]
+            assert not any(key in out for key in secrets for out in outputs.values())
             assert "you still have to choose: the water bonus" in outputs["distilled buy --basic water --quiet"]
             assert outputs["distilled show | head -3"].count("\n") == 2
             history = json.loads(cli.ok("distilled log --json"))
