@@ -7,15 +7,10 @@ Store errors name the table and DynamoDB's error code only, never the item.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-import boto3
-from botocore.exceptions import BotoCoreError, ClientError
+from botocore.exceptions import ClientError
 
-from infra.budget import CLIENT_CONFIG
 from infra.lobbies.base import (
     INDEX,
     LOBBY_KEY,
@@ -29,15 +24,13 @@ from infra.lobbies.base import (
     index_sort_key,
     to_json,
 )
-from infra.store.base import StoreError
+from infra.table import CONFLICT, TableStore, error_code
 
 if TYPE_CHECKING:
-    from mypy_boto3_dynamodb import DynamoDBClient
     from mypy_boto3_dynamodb.type_defs import AttributeValueTypeDef
 
     Item = dict[str, AttributeValueTypeDef]
 
-_CONFLICT = "ConditionalCheckFailedException"
 
 
 def lobby_key(game_id: str) -> dict[str, Any]:
@@ -59,24 +52,7 @@ def from_item(item: Item) -> LobbyRecord:
     return from_json(item["lobby"]["S"])
 
 
-class DynamoLobbyStore:
-    def __init__(self, table: str, client: DynamoDBClient | None = None) -> None:
-        self.table = table
-        self._client = client
-
-    @classmethod
-    def from_env(cls, client: DynamoDBClient | None = None) -> DynamoLobbyStore:
-        table = os.environ.get("TABLE_NAME")
-        if not table:
-            raise StoreError("TABLE_NAME is not set")
-        return cls(table, client)
-
-    @property
-    def client(self) -> DynamoDBClient:
-        if self._client is None:  # built on first use: a store can be made without touching AWS
-            self._client = boto3.client("dynamodb", config=CLIENT_CONFIG)
-        return self._client
-
+class DynamoLobbyStore(TableStore):
     def create(self, record: LobbyRecord) -> None:
         check_record(record)
         if record.revision != 1:
@@ -86,7 +62,7 @@ class DynamoLobbyStore:
                 self.client.put_item(TableName=self.table, Item=to_item(record),
                                      ConditionExpression="attribute_not_exists(pk)")
             except ClientError as error:
-                if _code(error) == _CONFLICT:
+                if error_code(error) == CONFLICT:
                     raise LobbyExists(record.game_id) from None
                 raise
 
@@ -105,7 +81,7 @@ class DynamoLobbyStore:
                     ExpressionAttributeValues={":previous": {"N": str(record.revision - 1)}},
                 )
             except ClientError as error:
-                if _code(error) == _CONFLICT:
+                if error_code(error) == CONFLICT:
                     raise LobbyConflict(record.game_id, record.revision - 1) from None
                 raise
 
@@ -117,15 +93,4 @@ class DynamoLobbyStore:
             )
         return [from_item(item) for item in page["Items"]]
 
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        try:
-            yield
-        except ClientError as error:
-            raise StoreError(f"DynamoDB table {self.table!r}: {_code(error)}") from None
-        except BotoCoreError as error:
-            raise StoreError(f"DynamoDB table {self.table!r}: {type(error).__name__}") from None
 
-
-def _code(error: ClientError) -> str:
-    return str(error.response.get("Error", {}).get("Code", "unknown"))

@@ -8,15 +8,10 @@ Store errors name the table and DynamoDB's error code only, never the item.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-import boto3
-from botocore.exceptions import BotoCoreError, ClientError
+from botocore.exceptions import ClientError
 
-from infra.budget import CLIENT_CONFIG
 from infra.my_games.base import (
     ENTRY_PREFIX,
     ENTRY_SORT_PREFIX,
@@ -27,15 +22,13 @@ from infra.my_games.base import (
     from_json,
     to_json,
 )
-from infra.store.base import StoreError
+from infra.table import CONFLICT, TableStore, error_code
 
 if TYPE_CHECKING:
-    from mypy_boto3_dynamodb import DynamoDBClient
     from mypy_boto3_dynamodb.type_defs import AttributeValueTypeDef
 
     Item = dict[str, AttributeValueTypeDef]
 
-_CONFLICT = "ConditionalCheckFailedException"
 # A game's entry replaces any older one; a lobby's only a lobby's (version 0) of a lower revision.
 _NEWER_GAME = "attribute_not_exists(pk) OR #version < :version"
 _NEWER_LOBBY = "attribute_not_exists(pk) OR (#version = :zero AND #lrev < :lrev)"
@@ -57,24 +50,7 @@ def to_item(entry: GameEntry) -> Item:
     return item
 
 
-class DynamoMyGamesStore:
-    def __init__(self, table: str, client: DynamoDBClient | None = None) -> None:
-        self.table = table
-        self._client = client
-
-    @classmethod
-    def from_env(cls, client: DynamoDBClient | None = None) -> DynamoMyGamesStore:
-        table = os.environ.get("TABLE_NAME")
-        if not table:
-            raise StoreError("TABLE_NAME is not set")
-        return cls(table, client)
-
-    @property
-    def client(self) -> DynamoDBClient:
-        if self._client is None:  # built on first use: a store can be made without touching AWS
-            self._client = boto3.client("dynamodb", config=CLIENT_CONFIG)
-        return self._client
-
+class DynamoMyGamesStore(TableStore):
     def put(self, entry: GameEntry) -> bool:
         check_entry(entry)
         names = {"#version": "version"}
@@ -89,7 +65,7 @@ class DynamoMyGamesStore:
                 self.client.put_item(TableName=self.table, Item=to_item(entry), ConditionExpression=condition,
                                      ExpressionAttributeNames=names, ExpressionAttributeValues=values)
             except ClientError as error:
-                if _code(error) == _CONFLICT:
+                if error_code(error) == CONFLICT:
                     return False  # the stored entry is as new or newer: it stays
                 raise
         return True
@@ -117,15 +93,4 @@ class DynamoMyGamesStore:
         entries = entries[:limit]
         return Page(entries, entries[-1].sort_key() if more and entries else None)
 
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        try:
-            yield
-        except ClientError as error:
-            raise StoreError(f"DynamoDB table {self.table!r}: {_code(error)}") from None
-        except BotoCoreError as error:
-            raise StoreError(f"DynamoDB table {self.table!r}: {type(error).__name__}") from None
 
-
-def _code(error: ClientError) -> str:
-    return str(error.response.get("Error", {}).get("Code", "unknown"))

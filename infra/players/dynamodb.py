@@ -7,16 +7,11 @@ item, and a player item holds contacts.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-import boto3
-from botocore.exceptions import BotoCoreError, ClientError
+from botocore.exceptions import ClientError
 
-from infra.budget import CLIENT_CONFIG
 from infra.players.base import (
     OUTBOX_PREFIX,
     PLAYER_PREFIX,
@@ -29,16 +24,15 @@ from infra.players.base import (
     check_record,
     record_fields,
 )
-from infra.store.base import StoreError, dump_json
+from infra.store.base import dump_json
+from infra.table import CONFLICT, TableStore, error_code
 
 if TYPE_CHECKING:
-    from mypy_boto3_dynamodb import DynamoDBClient
     from mypy_boto3_dynamodb.type_defs import AttributeValueTypeDef, TransactWriteItemTypeDef
 
     Item = dict[str, AttributeValueTypeDef]
 
 _TYPES = {f.name: f.type for f in fields(PlayerRecord)}
-_CONFLICT = "ConditionalCheckFailedException"
 
 
 def player_key(player_id: str) -> dict[str, Any]:
@@ -78,24 +72,7 @@ def outbox_item(message: OutboxMessage) -> Item:
     }
 
 
-class DynamoPlayerStore:
-    def __init__(self, table: str, client: DynamoDBClient | None = None) -> None:
-        self.table = table
-        self._client = client
-
-    @classmethod
-    def from_env(cls, client: DynamoDBClient | None = None) -> DynamoPlayerStore:
-        table = os.environ.get("TABLE_NAME")
-        if not table:
-            raise StoreError("TABLE_NAME is not set")
-        return cls(table, client)
-
-    @property
-    def client(self) -> DynamoDBClient:
-        if self._client is None:  # built on first use: a store can be made without touching AWS
-            self._client = boto3.client("dynamodb", config=CLIENT_CONFIG)
-        return self._client
-
+class DynamoPlayerStore(TableStore):
     def create(self, record: PlayerRecord) -> None:
         check_record(record)
         if record.revision != 1:
@@ -105,7 +82,7 @@ class DynamoPlayerStore:
                 self.client.put_item(TableName=self.table, Item=to_item(record),
                                      ConditionExpression="attribute_not_exists(pk)")
             except ClientError as error:
-                if _code(error) == _CONFLICT:
+                if error_code(error) == CONFLICT:
                     raise PlayerExists(record.player_id) from None
                 raise
 
@@ -133,27 +110,16 @@ class DynamoPlayerStore:
                                    "ConditionExpression": "attribute_not_exists(pk)"}} for m in outbox]
                 self.client.transact_write_items(TransactItems=items)
             except ClientError as error:
-                if _code(error) == _CONFLICT or _profile_check_failed(error):
+                if error_code(error) == CONFLICT or _profile_check_failed(error):
                     raise RevisionConflict(record.player_id, record.revision - 1) from None
                 raise
 
-    @contextmanager
-    def _errors(self) -> Iterator[None]:
-        try:
-            yield
-        except ClientError as error:
-            raise StoreError(f"DynamoDB table {self.table!r}: {_code(error)}") from None
-        except BotoCoreError as error:
-            raise StoreError(f"DynamoDB table {self.table!r}: {type(error).__name__}") from None
 
-
-def _code(error: ClientError) -> str:
-    return str(error.response.get("Error", {}).get("Code", "unknown"))
 
 
 def _profile_check_failed(error: ClientError) -> bool:
     """A cancelled transaction whose first item (the profile's put) failed its revision condition."""
-    if _code(error) != "TransactionCanceledException":
+    if error_code(error) != "TransactionCanceledException":
         return False
     reasons: Any = error.response.get("CancellationReasons") or []
     return bool(reasons) and reasons[0].get("Code") == "ConditionalCheckFailed"
