@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import boto3
 from botocore.exceptions import BotoCoreError, ClientError
@@ -51,3 +51,13 @@ class TableStore:
             raise StoreError(f"DynamoDB table {self.table!r}: {error_code(error)}") from None
         except BotoCoreError as error:
             raise StoreError(f"DynamoDB table {self.table!r}: {type(error).__name__}") from None
+
+    def _put_new(self, item: Any, exists: Exception) -> None:
+        """Writes an item whose key must not exist yet; raises `exists` if it does."""
+        with self._errors():
+            try:
+                self.client.put_item(TableName=self.table, Item=item, ConditionExpression="attribute_not_exists(pk)")
+            except ClientError as error:
+                if error_code(error) == CONFLICT:
+                    raise exists from None
+                raise

@@ -57,14 +57,7 @@ class DynamoLobbyStore(TableStore):
         check_record(record)
         if record.revision != 1:
             raise ValueError("a new lobby starts at revision 1")
-        with self._errors():
-            try:
-                self.client.put_item(TableName=self.table, Item=to_item(record),
-                                     ConditionExpression="attribute_not_exists(pk)")
-            except ClientError as error:
-                if error_code(error) == CONFLICT:
-                    raise LobbyExists(record.game_id) from None
-                raise
+        self._put_new(to_item(record), LobbyExists(record.game_id))
 
     def get(self, game_id: str) -> LobbyRecord | None:
         with self._errors():

@@ -77,14 +77,7 @@ class DynamoPlayerStore(TableStore):
         check_record(record)
         if record.revision != 1:
             raise ValueError("a new player starts at revision 1")
-        with self._errors():
-            try:
-                self.client.put_item(TableName=self.table, Item=to_item(record),
-                                     ConditionExpression="attribute_not_exists(pk)")
-            except ClientError as error:
-                if error_code(error) == CONFLICT:
-                    raise PlayerExists(record.player_id) from None
-                raise
+        self._put_new(to_item(record), PlayerExists(record.player_id))
 
     def get(self, player_id: str) -> PlayerRecord | None:
         with self._errors():
