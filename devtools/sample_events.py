@@ -24,6 +24,7 @@ SAMPLE_TIME = 1_780_000_000.0
 SAMPLE_PLAYER = "pSamplePlayer0001"
 SAMPLE_PLAYER_KEY = "replace-with-a-player-key"
 SAMPLE_CODE = "replace-with-the-code"
+SAMPLE_LINK = "replace-with-a-link-token"
 # The players' routes (functions/players/): a body for each that takes one.
 PLAYER_BODIES: dict[str, dict[str, Any]] = {
     "POST /players": {"name": "Ada", "time_zone": "Europe/Paris"},
@@ -81,7 +82,23 @@ def _lobby_event(route: sam.Route) -> dict[str, Any]:
     return event
 
 
+def _link_event(route: sam.Route) -> dict[str, Any]:
+    """A page link minted with the sample seat token, or the sample link exchanged for a session."""
+    headers = [("host", "127.0.0.1:3000"), ("user-agent", "sam-local-sample"), ("content-type", "application/json")]
+    if route.path == "/sessions":
+        body, params = json.dumps({"link_token": SAMPLE_LINK}).encode(), {}
+    else:
+        body, params = b"{}", {"game_id": SAMPLE_GAME}
+        headers.append(("authorization", f"Bearer {SAMPLE_TOKEN}"))
+    path = route.path.replace("{game_id}", SAMPLE_GAME)
+    event = http_event(HttpRequest(route.method, path, headers, body), route.route_key, params, now=SAMPLE_TIME)
+    event["requestContext"]["requestId"] = f"sample-{route.function}"
+    return event
+
+
 def _api_event(route: sam.Route) -> dict[str, Any]:
+    if route.route_key in ("POST /sessions", "POST /games/{game_id}/links"):
+        return _link_event(route)
     if route.path.startswith("/players"):
         return _player_event(route)
     if route.path.startswith("/lobbies") or route.path.startswith("/games/{game_id}/seats/"):

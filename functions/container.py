@@ -26,9 +26,11 @@ from service.repository import Recent
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
     from infra.limits import Limiter
+    from infra.links import LinkStore
     from infra.lobbies import LobbyStore
     from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
+    from service.links import Links
     from service.lobbies import Lobbies
     from service.my_games import MyGames
     from service.notices import Markers, Publisher
@@ -166,15 +168,21 @@ def limiter() -> Limiter:
     return services().limiter
 
 
+def links() -> Links:
+    """Link tokens and sessions: mint, exchange, the seat of a session."""
+    return services().links
+
+
 def override(*, store: EventStore | None = None, rng: random.Random | Rng | None = None, sns: Any = None,
              dynamodb: Any = None, publisher: Publisher | None = None, markers: Markers | None = None,
              player_store: PlayerStore | None = None, lobby_store: LobbyStore | None = None,
-             my_games_store: MyGamesStore | None = None, limiter: Limiter | None = None) -> None:
+             my_games_store: MyGamesStore | None = None, limiter: Limiter | None = None,
+             link_store: LinkStore | None = None) -> None:
     """Use these instead of building from the environment (tests, in-process runs); the rest is rebuilt."""
     global _services
     given = {"store": store, "rng": rng, "sns": sns, "dynamodb": dynamodb, "publisher": publisher,
              "markers": markers, "player_store": player_store, "lobby_store": lobby_store,
-             "my_games_store": my_games_store, "limiter": limiter}
+             "my_games_store": my_games_store, "limiter": limiter, "link_store": link_store}
     for name, value in given.items():
         if value is not None:
             setattr(_given, name, value)

@@ -16,6 +16,7 @@ from functions.api.command_routes import add_command
 from functions.api.docs import SEAT_TOKEN
 from functions.api.edge import new_app
 from functions.api.game_routes import add_create_game, add_get_events, add_get_game
+from functions.links.routes import LINK_ROUTES
 from functions.lobbies.routes import LOBBY_ROUTES
 from functions.players.games_routes import MY_GAMES_ROUTES
 from functions.players.routes import PLAYER_KEY, PLAYER_ROUTES
@@ -41,6 +42,8 @@ def api() -> APIGatewayHttpResolver:
         add_player_route(app)
     for add_lobby_route in LOBBY_ROUTES:
         add_lobby_route(app)
+    for add_link_route in LINK_ROUTES:
+        add_link_route(app)
     return app
 
 

@@ -20,9 +20,11 @@ from service.repository import Aggregate, Recent, load
 
 if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
     from infra.limits import Limiter
+    from infra.links import LinkStore
     from infra.lobbies import LobbyStore
     from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
+    from service.links import Links
     from service.lobbies import Lobbies
     from service.my_games import MyGames
     from service.notices import Markers, Notice, Planned, Publisher
@@ -79,6 +81,7 @@ class Given:
     lobby_store: LobbyStore | None = None
     my_games_store: MyGamesStore | None = None
     limiter: Limiter | None = None
+    link_store: LinkStore | None = None
 
 
 @dataclass
@@ -187,6 +190,21 @@ class Services:
         from infra.limits import DynamoLimiter
 
         return DynamoLimiter(self.dynamodb, setting("TABLE_NAME"))
+
+    @cached_property
+    def link_store(self) -> LinkStore:
+        if self.given.link_store is not None:
+            return self.given.link_store
+        from infra.links.dynamodb import DynamoLinkStore
+
+        return DynamoLinkStore.from_env(self.dynamodb)
+
+    @cached_property
+    def links(self) -> Links:
+        """Link tokens and sessions (service/links.py)."""
+        from service.links import Links
+
+        return Links(self.link_store)
 
     def _client(self, service: str) -> Any:
         import boto3

@@ -111,8 +111,10 @@ def caller_seat(app: APIGatewayHttpResolver, aggregate: Aggregate, *, required: 
     seat = seat_for(token, aggregate.token_hashes) if token else None
     if seat is None and token and "." in token and any(aggregate.players):  # a player key: no seat token has a dot
         seat = player_seat(token, aggregate)
+    if seat is None and token and token.startswith("s~"):  # a session's shape (service/links.py): no `~` elsewhere
+        seat = session_seat(token, aggregate)
     if seat is None:
-        raise unauthorized("The token is neither a seat token of this game nor the key of one of its players.")
+        raise unauthorized("The token is not a seat token, a session or a player key of this game.")
     logger.append_keys(seat=seat)
     return seat
 
@@ -127,6 +129,14 @@ def player_seat(key: str, aggregate: Aggregate) -> int | None:
     except Unauthenticated:
         return None
     return aggregate.players.index(player_id) if player_id in aggregate.players else None
+
+
+def session_seat(token: str, aggregate: Aggregate) -> int | None:
+    """The seat of this game a session acts for (one consistent GetItem); imported on first use, like
+    player_seat."""
+    from service.links import is_session_token
+
+    return container.links().session_seat(token, aggregate) if is_session_token(token) else None
 
 
 def game_reply(aggregate: Aggregate, seat: int | None) -> dict[str, Any]:

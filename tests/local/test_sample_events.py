@@ -39,7 +39,9 @@ EXPECTED = {"CreateGameFunction": {201}, "GetGameFunction": {200}, "GetEventsFun
             # The sample game has no lobby: the routes of one answer 404 lobby_not_found.
             "CreateLobbyFunction": {201}, "ListLobbiesFunction": {200}, "GetLobbyFunction": {404},
             "JoinLobbyFunction": {404}, "RemoveLobbySeatFunction": {404}, "ReplaceLobbySeatFunction": {404},
-            "StartLobbyFunction": {404}, "ReissueSeatTokenFunction": {404}}
+            "StartLobbyFunction": {404}, "ReissueSeatTokenFunction": {404},
+            # The sample link token is a placeholder: the one answer to every bad link.
+            "MintLinkFunction": {201}, "ExchangeLinkFunction": {401}}
 
 
 @pytest.fixture

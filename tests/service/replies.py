@@ -10,10 +10,12 @@ import json
 from pydantic import BaseModel
 
 from functions.api.replies import CommandReply, CreatedGame, ErrorReply, GameReply, History
+from functions.links.models import NewLink, NewSession
 
 GAME = "/games/{game_id}"
 REPLIES: dict[str, type[BaseModel]] = {
     "POST /games": CreatedGame, f"GET {GAME}": GameReply, f"GET {GAME}/events": History,
+    f"POST {GAME}/links": NewLink, "POST /sessions": NewSession,
 }
 
 

@@ -38,6 +38,7 @@ from devtools.template import load_template, table_definition  # noqa: E402
 from functions import container  # noqa: E402
 from infra.channels.memory import MemoryMarkers, Outbox  # noqa: E402
 from infra.limits import MemoryLimiter  # noqa: E402
+from infra.links import InMemoryLinkStore  # noqa: E402
 from infra.lobbies import InMemoryLobbyStore  # noqa: E402
 from infra.my_games import InMemoryMyGamesStore  # noqa: E402
 from infra.players import InMemoryPlayerStore  # noqa: E402
@@ -54,6 +55,7 @@ class MemoryWorld:
     lobbies: InMemoryLobbyStore = field(default_factory=InMemoryLobbyStore)
     my_games: InMemoryMyGamesStore = field(default_factory=InMemoryMyGamesStore)
     limiter: MemoryLimiter = field(default_factory=MemoryLimiter)
+    links: InMemoryLinkStore = field(default_factory=InMemoryLinkStore)
     game: Any = None  # a test's game, kept across the examples of a property test
 
     def commit_count(self) -> int:
@@ -66,7 +68,7 @@ def memory_world(seed: int = 7) -> Iterator[MemoryWorld]:
     container.reset()
     container.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers,
                        player_store=world.players, lobby_store=world.lobbies, my_games_store=world.my_games,
-                       limiter=world.limiter)
+                       limiter=world.limiter, link_store=world.links)
     yield world
     container.reset()
 

@@ -14,6 +14,7 @@ from samtranslator.translator.transform import transform
 
 from devtools.template import load_template
 from functions.api.command_routes import COMMAND_MODULES
+from functions.links.routes import LINK_ROUTES
 from functions.lobbies.routes import LOBBY_ROUTES
 from functions.openapi import document
 from functions.players.games_routes import MY_GAMES_ROUTES
@@ -57,7 +58,8 @@ def routes(cfn: dict[str, Any]) -> dict[str, str]:
 
 def test_every_route_reaches_a_handler_that_imports(cfn: dict[str, Any]) -> None:
     table = routes(cfn)
-    assert len(table) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + 1
+    assert len(table) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) \
+        + len(LINK_ROUTES) + 1
     for route, function in table.items():
         props = cfn[function]["Properties"]
         assert (props["Runtime"], props["Architectures"]) == ("python3.12", ["arm64"]), function
@@ -75,7 +77,7 @@ def test_the_routes_are_the_documented_api(cfn: dict[str, Any]) -> None:
 
 def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> None:
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
-    routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES)
+    routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + len(LINK_ROUTES)
     assert len(functions) == 3 + routes + 2
     for logical_id, function in functions.items():
         variables = function["Properties"]["Environment"]["Variables"]

@@ -1,0 +1,1 @@
+"""The link functions: one module per route, over service/links.py (wiring in routes.py)."""
