@@ -1,7 +1,8 @@
 """`distilled invite | join | lobby | start`: meet other players through an invite link, as the saved player.
 
 The invite link carries its code after `#`: pass it on as it is. Once the game starts, the game commands
-(`distilled show`, `buy`, ...) play the saved player's seat with its key; the host's bot seats with their tokens.
+(`distilled show`, `buy`, ...) play the saved player's seat with its key; the host's bot seats with their tokens;
+and `join`, `lobby` and `start` print the player's page link (a browser URL to play the seat there).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from devtools.cli_play import _one_line_errors
 from devtools.client import ApiClient, base_url
 from devtools.client import lobbies as api
 from devtools.client.http import ClientError
+from devtools.client.links import page_link
 from devtools.client.players import SavedPlayer
 from devtools.client.saved import SavedGames
 
@@ -24,6 +26,13 @@ def _player(args: argparse.Namespace) -> tuple[SavedGames, ApiClient, str]:
     saved = SavedGames(args.state_file)
     found = SavedPlayer(saved).require()
     return saved, ApiClient(args.url or found.get("url") or base_url()), str(found["key"])
+
+
+def _page(client: ApiClient, key: str, view: dict[str, Any], args: argparse.Namespace) -> list[str]:
+    """The saved player's page link, once its game exists (and the player has a seat in it)."""
+    if args.json or view["status"] != "started" or not any(s["you"] for s in view["seats"]):
+        return []
+    return ["your page link (open it in a browser to play there):", f"  {page_link(client, view['game_id'], key)}"]
 
 
 def _print(answer: dict[str, Any], args: argparse.Namespace, lines: list[str]) -> None:
@@ -69,7 +78,8 @@ def _join(args: argparse.Namespace) -> int:
     api.remember_lobby(saved, joined["lobby"], client.url)
     started = ["the game has started: `distilled show` to see it"] if joined["started"] else [
         "waiting for the other seats: `distilled lobby` to see who joined"]
-    _print(joined, args, [*api.lobby_lines(joined["lobby"]), *started])
+    _print(joined, args, [*api.lobby_lines(joined["lobby"]), *started,
+                          *_page(client, str(found["key"]), joined["lobby"], args)])
     return 0
 
 
@@ -87,7 +97,7 @@ def _lobby(args: argparse.Namespace) -> int:
     view = api.lobby(client, game_id, key)
     if saved.game(game_id) is not None or any(s["you"] for s in view["seats"]):
         api.remember_lobby(saved, view, client.url)
-    _print(view, args, api.lobby_lines(view))
+    _print(view, args, [*api.lobby_lines(view), *_page(client, key, view, args)])
     return 0
 
 
@@ -97,7 +107,8 @@ def _start(args: argparse.Namespace) -> int:
     game_id = _game_id(saved, args.game_id)
     started = api.start(client, game_id, key)
     api.remember_lobby(saved, started["lobby"], client.url, started["bot_tokens"])
-    _print(started, args, [*api.lobby_lines(started["lobby"]), "started: `distilled show` to see the game"])
+    _print(started, args, [*api.lobby_lines(started["lobby"]), "started: `distilled show` to see the game",
+                           *_page(client, key, started["lobby"], args)])
     return 0
 
 

@@ -1,4 +1,5 @@
-"""`distilled serve | new | show | log | bots | demo | do | <player command>`: run the service and play it over HTTP."""
+"""`distilled serve | new | link | show | log | bots | demo | do | <player command>`: run the service and play it
+over HTTP."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from devtools.client import ApiClient, ClientError, base_url, history, report
 from devtools.client import bots as http_bots
 from devtools.client.actions import concrete, is_open
 from devtools.client.commands import PLAYER_COMMANDS, PlayerCommand
+from devtools.client.links import mint_link, page_link, page_url
 from devtools.client.saved import SavedGames, Seat
 from devtools.render import render
 
@@ -85,9 +87,25 @@ def _new(args: argparse.Namespace) -> int:
     print(f"game {game_id} created on {client.url}")
     for seat, (name, token) in enumerate(zip(names, tokens, strict=True)):
         print(f"  seat {seat} {name:<12} token {token}")
+        print(f"         {'':<12} page  {page_link(client, game_id, token)}")
     others = ",".join(str(seat) for seat in range(1, len(names)))
     bots = f"   (or let bots play the others: distilled bots --seats {others})" if others else ""
     print(f"tokens saved in {saved.path}; next: distilled show --seat 0{bots}")
+    return 0
+
+
+@_one_line_errors
+def _link(args: argparse.Namespace) -> int:
+    _, seat = _seat(args, remember=False)
+    if seat.token is None:
+        raise ClientError(f"no saved seat in game {seat.game_id}: pass --seat N or --token")
+    client = _client(args, seat)
+    minted = mint_link(client, seat.game_id, seat.token)
+    if args.json:
+        print(json.dumps(minted, indent=2))
+        return 0
+    print(page_url(client, minted))
+    print(f"  {seat.who()}: open it in a browser to play there; valid until {minted['expires_at']}, on any device")
     return 0
 
 
@@ -215,7 +233,7 @@ def _common(parser: argparse.ArgumentParser, seat: bool = True) -> None:
 
 
 def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register serve, new, show, log, bots, demo, do and one subcommand per player command."""
+    """Register serve, new, link, show, log, bots, demo, do and one subcommand per player command."""
     from devtools.local.__main__ import add_arguments
 
     serve = subparsers.add_parser("serve", help="run the API locally (embedded DynamoDB, SNS, SQS; no Docker)")
@@ -233,6 +251,10 @@ def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     new.add_argument("--no-label-sp", action="store_true", help="no 2 SP alternative to label rewards")
     new.add_argument("--solo-difficulty", choices=("standard", "hard", "expert"))
     new.set_defaults(func=_new)
+
+    link = subparsers.add_parser("link", help="print a fresh page link (a browser URL) for a saved seat")
+    _common(link)
+    link.set_defaults(func=_link)
 
     for name, run, about in (("show", _show, "show your view of a game and your numbered legal actions"),
                              ("log", _log, "show the game's event history as your seat may see it")):
