@@ -5,6 +5,10 @@ no token reaches a log; every AWS call is checked against the function's grants.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -165,3 +169,34 @@ def test_no_log_line_carries_a_link_a_session_or_a_seat_token(
     assert '"message":"link minted"' in logs and '"message":"session started"' in logs  # the logs were read
     for secret in (link, token, second, tokens[0], link.removeprefix("l~"), token.removeprefix("s~"), "C" * 32):
         assert secret not in logs
+
+
+def test_only_a_session_shaped_token_costs_a_lookup_and_that_one_a_single_get(gw: Gateway) -> None:
+    game_id, tokens = game(gw)
+    token = session(gw, mint(gw, game_id, tokens[0]).body["link_token"]).body["session_token"]
+    calls: list[tuple[str, str]] = []
+
+    def record(model: Any, params: dict[str, Any], **_: Any) -> None:
+        key = params.get("Key") or params.get("Item") or {}
+        calls.append((model.name, str(key.get("pk", {}).get("S", "")).split("#", 1)[0]))
+
+    container.dynamodb().meta.events.register("before-parameter-build.dynamodb", record)
+    lookups = {}
+    for name, presented in (("seat token", tokens[1]), ("session", token), ("garbage", "s~short"),
+                            ("unknown seat-token shape", "A" * 32)):
+        calls.clear()
+        gw.get(f"/games/{game_id}", token=presented)
+        lookups[name] = [c for c in calls if c[1] in ("SESSION", "LINK", "PLAYER")]
+    assert lookups == {"seat token": [], "session": [("GetItem", "SESSION")], "garbage": [],
+                       "unknown seat-token shape": []}
+
+
+def test_the_game_functions_import_the_session_branch_on_first_use_only() -> None:
+    """A seat-token game pays nothing for sessions at cold start: the branch's modules load when a session
+    shows up."""
+    check = ("import sys, functions.get_game, functions.get_events, functions.commands.buy; "
+             "print(sorted(m for m in sys.modules if m.startswith(('service.links', 'infra.links'))))")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", check], cwd=root, capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.stdout.strip() == "[]", done.stdout
