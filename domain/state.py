@@ -217,6 +217,16 @@ class GameState:
             list(self.resigned), self.undo,
         )
 
+    def without_undo(self) -> GameState:
+        """A state sharing every part of this one but its undo point (an undo point holds none of its own): only
+        of a state no one changes any more."""
+        return GameState(
+            self.options, self.players, self.phase, self.round, self.first_player, self.turn, self.flight,
+            self.rows, self.decks, self.truck, self.flavor_deck, self.flavor_discard, self.flavor_discard_down,
+            self.labels, self.awards, self.awards_won, self.next_spirit, self.winners, self.aged_round, self.solo,
+            self.opening, self.resigned, None,
+        )
+
     @property
     def n(self) -> int:
         return len(self.players)

@@ -13,6 +13,7 @@ it. So the undo point is part of the folded state, replays exactly, and costs no
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import cache
 
 from pydantic import BaseModel
 
@@ -57,11 +58,17 @@ def marker(before: GameState, command: Command, events: list[Event]) -> Event | 
     if isinstance(command, TakeBack):
         return None
     if events and all(quiet(e) for e in events):
-        return ev.UndoPointSet(seat=command.seat)  # type: ignore[union-attr]  # CreateGame never gets here
-    return ev.UndoPointCleared() if before.undo is not None else None
+        return _undo_point(command.seat)  # type: ignore[union-attr]  # CreateGame never gets here
+    return _LAPSED if before.undo is not None else None
 
 
-_SHARED = tuple(f.name for f in fields(GameState) if f.name != "undo")  # an undo point holds none of its own
+# Events are frozen, so one instance of each serves every commit: a marker is made for most commands.
+@cache
+def _undo_point(seat: int) -> ev.UndoPointSet:
+    return ev.UndoPointSet(seat=seat)
+
+
+_LAPSED = ev.UndoPointCleared()
 
 
 def undo_after(mark: Event, before: GameState) -> Undo | None:
@@ -69,7 +76,7 @@ def undo_after(mark: Event, before: GameState) -> Undo | None:
     the mark gives, where `before` is a state its caller no longer changes (states are immutable once made,
     so the undo point may share it, as `_set` cannot while a fold goes on changing the state it copies)."""
     if isinstance(mark, ev.UndoPointSet):
-        return Undo(mark.seat, GameState(**{name: getattr(before, name) for name in _SHARED}))
+        return Undo(mark.seat, before.without_undo())
     return None
 
 
