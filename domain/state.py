@@ -38,9 +38,9 @@ class Spirit:
     known_flavors: list[str] = field(default_factory=list)  # drawn by a power: known to the owner only
 
     def clone(self) -> Spirit:
-        return Spirit(self.id, self.owner, self.recipe, list(self.cards), self.barrel, self.round_distilled,
-                      self.label, self.label_pending, self.warehouse, list(self.flavors), self.times_aged,
-                      list(self.known_flavors))
+        return Spirit(self.id, self.owner, self.recipe, self.cards.copy(), self.barrel, self.round_distilled,
+                      self.label, self.label_pending, self.warehouse, self.flavors.copy(), self.times_aged,
+                      self.known_flavors.copy())
 
 
 @dataclass(slots=True)
@@ -75,7 +75,7 @@ class Pending:
     top_only: bool = False  # name_spirit: the cut was declared top-only (Column Still)
 
     def clone(self) -> Pending:
-        return Pending(self.kind, self.deck, self.card, list(self.cards), list(self.cut), self.recipe, self.power,
+        return Pending(self.kind, self.deck, self.card, self.cards.copy(), self.cut.copy(), self.recipe, self.power,
                        self.spirit, self.top_only)
 
 
@@ -111,12 +111,12 @@ class Player:
 
     def clone(self) -> Player:
         return Player(
-            self.seat, self.name, list(self.dealt), self.distiller, self.money, self.sp, list(self.pantry),
-            list(self.storeroom), list(self.upgrades), list(self.display), list(self.cubes), list(self.goals),
-            list(self.label_spaces), list(self.extra_labels), self.signature_aside, self.signature_made,
+            self.seat, self.name, self.dealt.copy(), self.distiller, self.money, self.sp, self.pantry.copy(),
+            self.storeroom.copy(), self.upgrades.copy(), self.display.copy(), self.cubes.copy(), self.goals.copy(),
+            self.label_spaces.copy(), self.extra_labels.copy(), self.signature_aside, self.signature_made,
             [s.clone() for s in self.spirits], self.basics_bought, self.passed, self.traded, self.distilled,
-            list(self.sales), self.pending.clone() if self.pending else None, self.tasting_due,
-            self.discard_due, dict(self.score) if self.score is not None else None, list(self.powers_used),
+            self.sales.copy(), self.pending.clone() if self.pending else None, self.tasting_due,
+            self.discard_due, self.score.copy() if self.score is not None else None, self.powers_used.copy(),
         )
 
     def spirit(self, spirit_id: int) -> Spirit | None:
@@ -147,9 +147,9 @@ class Solo:
     matched_bottles: int = 0  # sales whose bottle matched the spirit's region (B7)
 
     def clone(self) -> Solo:
-        return Solo([list(r) for r in self.grid], [list(r) for r in self.revealed],
-                    [list(r) for r in self.available], list(self.cleanup), list(self.completed), self.turned,
-                    self.swap_used, list(self.offered), self.round_sp, self.matched_bottles)
+        return Solo([r.copy() for r in self.grid], [r.copy() for r in self.revealed],
+                    [r.copy() for r in self.available], self.cleanup.copy(), self.completed.copy(), self.turned,
+                    self.swap_used, self.offered.copy(), self.round_sp, self.matched_bottles)
 
 
 @dataclass(slots=True)
@@ -209,12 +209,12 @@ class GameState:
     def clone(self) -> GameState:
         return GameState(
             self.options, [p.clone() for p in self.players], self.phase, self.round, self.first_player,
-            self.turn, self.flight, {k: list(v) for k, v in self.rows.items()},
-            {k: list(v) for k, v in self.decks.items()}, list(self.truck), list(self.flavor_deck),
-            list(self.flavor_discard), list(self.flavor_discard_down), dict(self.labels), list(self.awards),
-            {k: list(v) for k, v in self.awards_won.items()}, self.next_spirit, list(self.winners),
+            self.turn, self.flight, {k: v.copy() for k, v in self.rows.items()},
+            {k: v.copy() for k, v in self.decks.items()}, self.truck.copy(), self.flavor_deck.copy(),
+            self.flavor_discard.copy(), self.flavor_discard_down.copy(), self.labels.copy(), self.awards.copy(),
+            {k: v.copy() for k, v in self.awards_won.items()}, self.next_spirit, self.winners.copy(),
             self.aged_round, self.solo.clone() if self.solo is not None else None, self.opening,
-            list(self.resigned), self.undo,
+            self.resigned.copy(), self.undo,
         )
 
     def without_undo(self) -> GameState:
