@@ -92,7 +92,13 @@ def pass_market(ctx: Decision, cmd: PassTurn) -> None:
     ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="market"))
 
 
-BASIC_OFFERS: list[Offer] = [("basic", d.id, None, d.cost or 0) for d in CARDS.values() if d.market is Market.BASIC]
+# Every offer the Market may list, made once: the listing runs for every Market decision of every game.
+BASIC_OFFERS: tuple[Offer, ...] = tuple(
+    ("basic", d.id, None, d.cost or 0) for d in CARDS.values() if d.market is Market.BASIC)
+ROW_OFFERS: dict[str, dict[str, Offer]] = {
+    deck: {cid: (deck, cid, None, d.cost or 0) for cid, d in CARDS.items()} for deck in DECKS}
+CUBE_OFFERS: dict[str, tuple[Offer, ...]] = {
+    f.id: tuple(("cube", None, r, cube_cost(r)) for r in f.recipes) for f in FLIGHTS.values()}
 
 
 def actions(s: GameState, p: Player) -> list[Action]:
@@ -102,12 +108,11 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return [*(c.Reveal(seat=seat, deck=d) for d in decks), c.Decline(seat=seat)]
     if p.pending is not None and p.pending.kind == "revealed":
         return [*buys(p, "revealed", p.pending.card or ""), c.Decline(seat=seat)]
-    items: list[Offer] = []
-    if p.basics_bought < basic_limit(p):
-        items += BASIC_OFFERS
+    items = list(BASIC_OFFERS) if p.basics_bought < basic_limit(p) else []
     for deck in DECKS:
-        items += [(deck, cid, None, CARDS[cid].cost or 0) for cid in sorted(set(s.rows[deck]))]
-    items += [("cube", None, r, cube_cost(r)) for r in FLIGHTS[s.flight].recipes if r not in p.cubes]
+        row = ROW_OFFERS[deck]
+        items += [row[cid] for cid in sorted(set(s.rows[deck]))]
+    items += [offer for offer in CUBE_OFFERS[s.flight] if offer[2] not in p.cubes]
     return [*offers(p, items), c.listed(c.PassTurn, seat=seat)]
 
 

@@ -41,9 +41,11 @@ def offers(p: Player, items: Iterable[Offer]) -> list[c.Buy]:
         if cost > money:
             continue
         reps = replacements(p, cid) if cid in UPGRADE_IDS else plain
-        out += [_buy(seat, source, cid, recipe, r, False) for r in reps]
+        for r in reps:  # loops, not comprehensions: each of those would be a call (Python 3.11)
+            out.append(_buy(seat, source, cid, recipe, r, False))
         if used and base <= money:
-            out += [_buy(seat, source, cid, recipe, r, True) for r in reps]
+            for r in reps:
+                out.append(_buy(seat, source, cid, recipe, r, True))
     return out
 
 
