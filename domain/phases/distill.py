@@ -4,6 +4,7 @@ when a simultaneous phase closes (naming the spirit: domain.phases.distill_namin
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from domain import commands as c
 from domain import events as ev
@@ -44,9 +45,16 @@ def tradeable(p: Player) -> list[str]:
     return sorted(set(pantry + items))
 
 
-def trade_options(give: str) -> list[str]:
+@cache  # the catalogue's answer, worked out once per card: listing and the washback check ask it often
+def trade_options(give: str) -> tuple[str, ...]:
     cost = CARDS[give].cost or 0
-    return [b for b in BASIC_INGREDIENTS if (CARDS[b].cost or 0) <= cost]
+    return tuple(b for b in BASIC_INGREDIENTS if (CARDS[b].cost or 0) <= cost)
+
+
+@cache
+def trades(seat: int, give: str) -> tuple[Trade, ...]:
+    """The trades of one card, as listed (commands are frozen: one instance serves every listing)."""
+    return tuple(Trade(seat=seat, give=give, take=t) for t in trade_options(give))
 
 
 def may_distill_now(state: GameState, p: Player) -> bool:
@@ -149,7 +157,8 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return []
     out = []
     if not p.traded:
-        out += [c.listed(Trade, seat=seat, give=g, take=t) for g in tradeable(p) for t in trade_options(g)]
+        for give in tradeable(p):
+            out += trades(seat, give)
     if can_distill(p):
         out.append(c.OpenDistill(seat=seat, cards=tuple(sorted(washback_cards(p))),
                                  extra_alcohol=extra_alcohol_options(p), top_only=top_only_options(p)))

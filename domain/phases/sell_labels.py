@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from domain import commands as c
 from domain import events as ev
 from domain.card_rules import BASIC_BARRELS, BASIC_INGREDIENTS, deck_of, signature_ingredient
@@ -111,31 +113,39 @@ def _check_reward(ctx: Decision, p: Player, cmd: PlaceLabel, reward: str) -> Non
         require(CARDS[cmd.card].kind is not Kind.FLAVOR, "card_choice", "Flavors are never offered.")
 
 
+@cache
+def _label(seat: int, space: int | None, take_sp: bool = False, card: str | None = None, recipe: str | None = None,
+           discard: str | None = None, replace: str | None = None) -> PlaceLabel:
+    """A label placement as listed (commands are frozen: one instance serves every listing)."""
+    return PlaceLabel(seat=seat, space=space, take_sp=take_sp, card=card, recipe=recipe, discard=discard,
+                      replace=replace)
+
+
 def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if all(x is not None for x in p.label_spaces):
-        return [c.listed(PlaceLabel, seat=seat)]
+        return [_label(seat, None)]
     out: list[Action] = []
     for space, filled in enumerate(p.label_spaces):
         if filled is not None:
             continue
         possible = reward_possible(s, p, space)
         if s.options.label_sp_alternative or not possible:
-            out.append(c.listed(PlaceLabel, seat=seat, space=space, take_sp=True))
+            out.append(_label(seat, space, take_sp=True))
         if not possible:
             continue
         reward = LABEL_SPACES[space].reward
         if reward in ("money_5", "signature"):
-            out.append(c.listed(PlaceLabel, seat=seat, space=space))
+            out.append(_label(seat, space))
         elif reward == "free_cube":
-            out += [c.listed(PlaceLabel, seat=seat, space=space, recipe=r) for r in free_cubes(s, p)]
+            out += [_label(seat, space, recipe=r) for r in free_cubes(s, p)]
         elif reward == "truck_swap":
             discards: list[str | None] = [*sorted(set(p.pantry))] or [None]
             takes: list[str | None] = [*free_cards(s, p, reward)] or [None]
-            out += [c.listed(PlaceLabel, seat=seat, space=space, discard=d, card=t, replace=r)
+            out += [_label(seat, space, discard=d, card=t, replace=r)
                     for d in discards for t in takes for r in (replacements(p, t) if t else [None])]
         else:
-            out += [c.listed(PlaceLabel, seat=seat, space=space, card=t, replace=r)
+            out += [_label(seat, space, card=t, replace=r)
                     for t in free_cards(s, p, reward) for r in replacements(p, t)]
     return out
 
