@@ -15,7 +15,6 @@ from domain.rules import APPLIERS, move_for
 from domain.state import GameState
 from domain.take_back import marker, undo_after
 
-
 _ANSWERS = (c.ClaimGoal, c.DeclineGoals, c.Resign)  # the commands a solo player may send while goals are offered
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain import commands as c
 from domain import events as ev
 from domain.card_rules import BASIC_BARRELS, BASIC_INGREDIENTS, deck_of, signature_ingredient
 from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES
