@@ -148,9 +148,9 @@ def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "name_spirit":
         out: list[Action] = [
-            c.NameSpirit(seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
+            c.listed(NameSpirit, seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
             for r, b, x, back, cash in recipe_options(s, p, p.pending.cards, p.pending.cut)]
-        return [*out, c.Redistill(seat=seat)] if may_redistill(p) else out
+        return [*out, c.listed(Redistill, seat=seat)] if may_redistill(p) else out
     if p.pending is not None:
         return flavor_choices(p)
     if not may_distill_now(s, p):

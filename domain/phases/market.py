@@ -105,9 +105,9 @@ def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "reveal_deck":
         decks = [d for d in DECKS if s.decks[d] or any(deck_of(t) == d for t in s.truck)]
-        return [*(c.Reveal(seat=seat, deck=d) for d in decks), c.Decline(seat=seat)]
+        return [*(c.listed(c.Reveal, seat=seat, deck=d) for d in decks), c.listed(c.Decline, seat=seat)]
     if p.pending is not None and p.pending.kind == "revealed":
-        return [*buys(p, "revealed", p.pending.card or ""), c.Decline(seat=seat)]
+        return [*buys(p, "revealed", p.pending.card or ""), c.listed(c.Decline, seat=seat)]
     items = list(BASIC_OFFERS) if p.basics_bought < basic_limit(p) else []
     for deck in DECKS:
         row = ROW_OFFERS[deck]

@@ -79,8 +79,9 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return label_actions(s, p)
     if p.pending is not None:
         return flavor_choices(p)
-    out: list[Action] = [c.Sell(seat=p.seat, spirit=sp.id, bottle=b) for sp in sellable(s, p) for b in bottles(p)]
-    return out if must_sell(p) else [*out, c.PassTurn(seat=p.seat)]
+    out: list[Action] = [c.listed(Sell, seat=p.seat, spirit=sp.id, bottle=b)
+                         for sp in sellable(s, p) for b in bottles(p)]
+    return out if must_sell(p) else [*out, c.listed(PassTurn, seat=p.seat)]
 
 
 def apply_spirit_sold(s: GameState, e: ev.SpiritSold) -> None:
