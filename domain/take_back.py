@@ -34,13 +34,15 @@ QUIET: frozenset[type] = frozenset({
 
 def quiet(event: Event) -> bool:
     """The event shows nothing that chance decided or that was hidden."""
+    if type(event) in QUIET:  # first: most events of a game are of these kinds
+        return True
     if isinstance(event, ev.CardBought):
         return event.refill is None and event.source != "looked"  # a card looked at is shown once bought
     if isinstance(event, ev.LabelPlaced):
         return event.refill is None
     if isinstance(event, ev.SpiritSold):
         return not event.flavors
-    return type(event) in QUIET
+    return False
 
 
 def may_take_back(s: GameState, seat: int) -> bool:

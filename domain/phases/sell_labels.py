@@ -141,8 +141,8 @@ def actions(s: GameState, p: Player) -> list[Action]:
         elif reward == "truck_swap":
             discards: list[str | None] = [*sorted(set(p.pantry))] or [None]
             takes: list[str | None] = [*free_cards(s, p, reward)] or [None]
-            out += [_label(seat, space, discard=d, card=t, replace=r)
-                    for d in discards for t in takes for r in (replacements(p, t) if t else [None])]
+            swaps = [(t, r) for t in takes for r in (replacements(p, t) if t else [None])]
+            out += [_label(seat, space, discard=d, card=t, replace=r) for d in discards for t, r in swaps]
         else:
             out += [_label(seat, space, card=t, replace=r)
                     for t in free_cards(s, p, reward) for r in replacements(p, t)]
