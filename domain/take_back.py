@@ -59,7 +59,7 @@ def marker(before: GameState, command: Command, events: list[Event]) -> Event | 
     """The event a commit starts with: its undo point, the lapse of the one standing, or none."""
     if isinstance(command, TakeBack):
         return None
-    if events and all(quiet(e) for e in events):
+    if events and all(map(quiet, events)):
         return _undo_point(command.seat)  # type: ignore[union-attr]  # CreateGame never gets here
     return _LAPSED if before.undo is not None else None
 

@@ -4,7 +4,7 @@ when a simultaneous phase closes (naming the spirit: domain.phases.distill_namin
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 from domain import commands as c
 from domain import events as ev
@@ -55,6 +55,12 @@ def trade_options(give: str) -> tuple[str, ...]:
 def trades(seat: int, give: str) -> tuple[Trade, ...]:
     """The trades of one card, as listed (commands are frozen: one instance serves every listing)."""
     return tuple(Trade(seat=seat, give=give, take=t) for t in trade_options(give))
+
+
+@lru_cache(maxsize=1024)  # bounded: pantries are many; a seat's listing repeats while the others distill
+def open_distill(seat: int, cards: tuple[str, ...], extra: tuple[int, ...], top: tuple[bool, ...]) -> c.OpenDistill:
+    """The open Distill entry, as listed (frozen: one instance serves every listing of the same pantry)."""
+    return c.OpenDistill(seat=seat, cards=cards, extra_alcohol=extra, top_only=top)
 
 
 def may_distill_now(state: GameState, p: Player) -> bool:
@@ -160,8 +166,7 @@ def actions(s: GameState, p: Player) -> list[Action]:
         for give in tradeable(p):
             out += trades(seat, give)
     if can_distill(p):
-        out.append(c.OpenDistill(seat=seat, cards=tuple(sorted(washback_cards(p))),
-                                 extra_alcohol=extra_alcohol_options(p), top_only=top_only_options(p)))
+        out.append(open_distill(seat, tuple(sorted(washback_cards(p))), extra_alcohol_options(p), top_only_options(p)))
     return [*out, c.listed(SkipDistill, seat=seat)]
 
 
