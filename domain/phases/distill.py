@@ -4,12 +4,14 @@ when a simultaneous phase closes (naming the spirit: domain.phases.distill_namin
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from domain import commands as c
 from domain import events as ev
 from domain.card_rules import (
     BASIC_INGREDIENTS,
+    WASHBACK_CARDS,
     can_distill,
     contains,
     next_seat,
@@ -40,9 +42,13 @@ EXTRA_WATER = "mountain_spring_water"  # if cut, a basic Water joins the spirit
 def tradeable(p: Player) -> list[str]:
     """Pantry ingredients and premium items that may be given (never Yeast, Alcohol, starting items or
     signature ingredients)."""
-    pantry = [c for c in p.pantry if c not in NEVER_TRADED and CARDS[c].market is not Market.SIGNATURE]
-    items = [c for c in p.storeroom if CARDS[c].market is Market.ITEM]
-    return sorted(set(pantry + items))
+    return _tradeable(p.pantry, p.storeroom)
+
+
+def _tradeable(pantry: Sequence[str], storeroom: Sequence[str]) -> list[str]:
+    given = [c for c in pantry if c not in NEVER_TRADED and CARDS[c].market is not Market.SIGNATURE]
+    items = [c for c in storeroom if CARDS[c].market is Market.ITEM]
+    return sorted(set(given + items))
 
 
 @cache  # the catalogue's answer, worked out once per card: listing and the washback check ask it often
@@ -136,12 +142,17 @@ def skip(ctx: Decision, cmd: SkipDistill) -> None:
 
 def can_start(p: Player) -> bool:
     """Whether any distillation is possible now, or after the one trade still allowed."""
-    cards = washback_cards(p)
+    return _can_start(tuple(p.pantry), tuple(p.storeroom), p.traded)
+
+
+@lru_cache(maxsize=4096)  # asked of every player at every step of the Distill phase, while pantries seldom change
+def _can_start(pantry: tuple[str, ...], storeroom: tuple[str, ...], traded: bool) -> bool:
+    cards = [c for c in pantry if c in WASHBACK_CARDS]  # washback_cards
     if valid_washback(cards):
         return True
-    if p.traded:
+    if traded:
         return False
-    for give in tradeable(p):
+    for give in _tradeable(pantry, storeroom):
         rest = list(cards)
         if give in rest:
             rest.remove(give)
