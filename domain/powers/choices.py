@@ -37,9 +37,7 @@ def offers(p: Player, items: Iterable[Offer]) -> list[c.Buy]:
     reach = money + sum(DISCOUNTS[x].amount for x in unused)  # no dearer card is affordable, discounts or not
     plain: list[str | None] = [None]
     out: list[c.Buy] = []
-    for source, cid, recipe, base in items:
-        if base > reach:
-            continue
+    for source, cid, recipe, base in [item for item in items if item[3] <= reach]:
         cost, used = price(p, cid, base, unused=unused) if unused else (base, ())
         if cost > money:
             continue
