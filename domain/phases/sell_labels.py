@@ -112,12 +112,21 @@ def _check_reward(ctx: Decision, p: Player, cmd: PlaceLabel, reward: str) -> Non
         require(CARDS[cmd.card].kind is not Kind.FLAVOR, "card_choice", "Flavors are never offered.")
 
 
+# Label placements as listed: commands are frozen, so one instance serves every listing. Positional arguments:
+# a cache keyed by keywords costs three times as much, and a truck swap lists every discard with every take.
 @cache
-def _label(seat: int, space: int | None, take_sp: bool = False, card: str | None = None, recipe: str | None = None,
-           discard: str | None = None, replace: str | None = None) -> PlaceLabel:
-    """A label placement as listed (commands are frozen: one instance serves every listing)."""
-    return PlaceLabel(seat=seat, space=space, take_sp=take_sp, card=card, recipe=recipe, discard=discard,
-                      replace=replace)
+def _label(seat: int, space: int | None, take_sp: bool = False) -> PlaceLabel:
+    return PlaceLabel(seat=seat, space=space, take_sp=take_sp)
+
+
+@cache
+def _cube_label(seat: int, space: int, recipe: str) -> PlaceLabel:
+    return PlaceLabel(seat=seat, space=space, recipe=recipe)
+
+
+@cache
+def _card_label(seat: int, space: int, card: str | None, replace: str | None, discard: str | None = None) -> PlaceLabel:
+    return PlaceLabel(seat=seat, space=space, card=card, replace=replace, discard=discard)
 
 
 def actions(s: GameState, p: Player) -> list[Action]:
@@ -130,22 +139,21 @@ def actions(s: GameState, p: Player) -> list[Action]:
             continue
         possible = reward_possible(s, p, space)
         if s.options.label_sp_alternative or not possible:
-            out.append(_label(seat, space, take_sp=True))
+            out.append(_label(seat, space, True))
         if not possible:
             continue
         reward = LABEL_SPACES[space].reward
         if reward in ("money_5", "signature"):
             out.append(_label(seat, space))
         elif reward == "free_cube":
-            out += [_label(seat, space, recipe=r) for r in free_cubes(s, p)]
+            out += [_cube_label(seat, space, r) for r in free_cubes(s, p)]
         elif reward == "truck_swap":
             discards: list[str | None] = [*sorted(set(p.pantry))] or [None]
             takes: list[str | None] = [*free_cards(s, p, reward)] or [None]
             swaps = [(t, r) for t in takes for r in (replacements(p, t) if t else [None])]
-            out += [_label(seat, space, discard=d, card=t, replace=r) for d in discards for t, r in swaps]
+            out += [_card_label(seat, space, t, r, d) for d in discards for t, r in swaps]
         else:
-            out += [_label(seat, space, card=t, replace=r)
-                    for t in free_cards(s, p, reward) for r in replacements(p, t)]
+            out += [_card_label(seat, space, t, r) for t in free_cards(s, p, reward) for r in replacements(p, t)]
     return out
 
 
