@@ -3,6 +3,8 @@ reshuffles and passes."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from domain import events as ev
 from domain.card_rules import card, deck_of, remove_all
 from domain.catalogue.model import Kind, Market
@@ -59,6 +61,12 @@ def reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
         return
     remove_all(s.truck, e.order)
     s.decks[e.deck] = list(e.order) + s.decks[e.deck]
+
+
+@cache
+def passing(seat: int, phase: str) -> ev.PlayerPassed:
+    """A player's pass (Market or Sell): frozen, so one instance per seat and phase serves every decision."""
+    return ev.PlayerPassed(seat=seat, phase=phase)
 
 
 def passed(s: GameState, e: ev.PlayerPassed) -> None:

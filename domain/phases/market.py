@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain import commands as c
 from domain import events as ev
 from domain import solo
@@ -17,7 +19,22 @@ from domain.powers.choices import Offer, buys, offers
 from domain.powers.market import basic_limit, purchase_bonus
 from domain.purchase import ROUND_START_SOURCES, check_slot, cube_cost, priced
 from domain.state import DECKS, GameState, Pending, Player
-from domain.zones import advance_turn, gain, passed, take_from_row
+from domain.zones import advance_turn, gain, passed, passing, take_from_row
+
+
+# Purchases as events: frozen, so one instance per distinct purchase serves every decision (the commonest event
+# of a game); bounded, as a long simulation meets ever more of them; positional, as a cache keyed by keywords
+# costs three times as much.
+@lru_cache(maxsize=4096)
+def _basic_bought(seat: int, card: str, cost: int, bonus: int, discounts: tuple[str, ...]) -> ev.CardBought:
+    return ev.CardBought(seat=seat, source="basic", card=card, cost=cost, bonus_money=bonus, discounts=discounts)
+
+
+@lru_cache(maxsize=4096)
+def _row_bought(seat: int, row: str, card: str, cost: int, replaced: str | None, refill: str | None,
+                discounts: tuple[str, ...]) -> ev.CardBought:
+    return ev.CardBought(seat=seat, source=row, card=card, cost=cost, replaced=replaced, refill=refill,
+                         discounts=discounts)
 
 
 def buy(ctx: Decision, cmd: Buy) -> None:
@@ -55,16 +72,14 @@ def buy(ctx: Decision, cmd: Buy) -> None:
         limit = basic_limit(p)
         require(p.basics_bought < limit, "basic_limit", f"You may buy only {limit} Basic Market cards a round.")
         cost, used = priced(p, cid, base, cmd.save_discounts)
-        ctx.emit(ev.CardBought(seat=cmd.seat, source="basic", card=cid, cost=cost,
-                               bonus_money=purchase_bonus(p, cid), discounts=used))
+        ctx.emit(_basic_bought(cmd.seat, cid, cost, purchase_bonus(p, cid), used))
         return
     require(cmd.source in s.rows, "wrong_source", "Cards looked at or in the truck are bought at round start.")
     require(cid in s.rows[cmd.source], "not_in_row", "That card is not in that market row.")
     check_slot(p, cid, cmd.replace)
     cost, used = priced(p, cid, base, cmd.save_discounts)
     ctx.ensure_deck(cmd.source)
-    ctx.emit(ev.CardBought(seat=cmd.seat, source=cmd.source, card=cid, cost=cost, replaced=cmd.replace,
-                           refill=ctx.top(cmd.source), discounts=used))
+    ctx.emit(_row_bought(cmd.seat, cmd.source, cid, cost, cmd.replace, ctx.top(cmd.source), used))
 
 
 def reveal(ctx: Decision, cmd: Reveal) -> None:
@@ -89,7 +104,7 @@ def decline(ctx: Decision, cmd: Decline) -> None:
 def pass_market(ctx: Decision, cmd: PassTurn) -> None:
     p = ctx.on_turn(cmd.seat, "market", "Market")
     require(p.pending is None, "pending_choice", "Finish the water reveal first.")
-    ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="market"))
+    ctx.emit(passing(cmd.seat, "market"))
 
 
 # Every offer the Market may list, made once: the listing runs for every Market decision of every game.
