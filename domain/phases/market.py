@@ -12,7 +12,7 @@ from domain.catalogue import CARDS, FLIGHTS
 from domain.catalogue.model import Market
 from domain.commands import Action, Buy, Decline, PassTurn, Reveal
 from domain.decision import Decision
-from domain.errors import require
+from domain.errors import RuleViolation, require
 from domain.phases.record import PhaseRules, Step
 from domain.phases.round_start import bought_at_round_start
 from domain.powers.choices import Offer, buys, offers
@@ -70,7 +70,8 @@ def buy(ctx: Decision, cmd: Buy) -> None:
     if cmd.source == "basic":
         require(CARDS[cid].market is Market.BASIC, "not_basic", "That is not a Basic Market card.")
         limit = basic_limit(p)
-        require(p.basics_bought < limit, "basic_limit", f"You may buy only {limit} Basic Market cards a round.")
+        if p.basics_bought >= limit:  # the message made only on refusal, as in Decision.on_turn
+            raise RuleViolation("basic_limit", f"You may buy only {limit} Basic Market cards a round.")
         cost, used = priced(p, cid, base, cmd.save_discounts)
         ctx.emit(_basic_bought(cmd.seat, cid, cost, purchase_bonus(p, cid), used))
         return
