@@ -10,16 +10,18 @@ from domain.card_rules import card, deck_of, remove_all
 from domain.catalogue.model import Kind, Market
 from domain.state import GameState, Player
 
+UPGRADE, STOREROOM_KINDS = Kind.UPGRADE, frozenset({Kind.BARREL, Kind.BOTTLE})  # enum members cost a lookup
+
 
 def gain(state: GameState, p: Player, cid: str, replace: str | None = None) -> None:
     """Put a card where it lives: upgrades in a slot, items in the storeroom, the rest in the pantry."""
     k = card(cid).kind
-    if k is Kind.UPGRADE:
+    if k is UPGRADE:
         if replace is not None:
             p.upgrades.remove(replace)
             state.truck.append(replace)
         p.upgrades.append(cid)
-    elif k in (Kind.BARREL, Kind.BOTTLE):
+    elif k in STOREROOM_KINDS:
         p.storeroom.append(cid)
     else:
         p.pantry.append(cid)

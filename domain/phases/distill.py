@@ -45,9 +45,15 @@ def tradeable(p: Player) -> list[str]:
     return _tradeable(p.pantry, p.storeroom)
 
 
+# What may be given, card by card, worked out once from the catalogue: listings and the step ask it often.
+GIVEN_FROM_PANTRY = frozenset(cid for cid, d in CARDS.items()
+                              if cid not in NEVER_TRADED and d.market is not Market.SIGNATURE)
+GIVEN_FROM_STOREROOM = frozenset(cid for cid, d in CARDS.items() if d.market is Market.ITEM)
+
+
 def _tradeable(pantry: Sequence[str], storeroom: Sequence[str]) -> list[str]:
-    given = [c for c in pantry if c not in NEVER_TRADED and CARDS[c].market is not Market.SIGNATURE]
-    items = [c for c in storeroom if CARDS[c].market is Market.ITEM]
+    given = [c for c in pantry if c in GIVEN_FROM_PANTRY]
+    items = [c for c in storeroom if c in GIVEN_FROM_STOREROOM]
     return sorted(set(given + items))
 
 
