@@ -15,6 +15,8 @@ from domain.rules import APPLIERS, move_for
 from domain.state import GameState
 from domain.take_back import marker, undo_after
 
+_ANSWERS = (c.ClaimGoal, c.DeclineGoals, c.Resign)  # the commands a solo player may send while goals are offered
+
 
 def decide(state: GameState, command: Command, rng: Rng | None = None) -> list[Event]:
     """The events that follow from `command`, or a RuleViolation. Never changes `state`."""
@@ -34,8 +36,7 @@ def execute(state: GameState, command: Command, rng: Rng | None = None) -> tuple
     move = move_for(state, command)
     if move is None:
         raise RuleViolation("unknown_command", f"Unknown command {type(command).__name__}.")
-    answers = c.ClaimGoal | c.DeclineGoals | c.Resign
-    if state.solo is not None and state.solo.offered and not isinstance(command, answers):
+    if state.solo is not None and state.solo.offered and not isinstance(command, _ANSWERS):
         raise RuleViolation("goals_offered", "Claim one of the goals offered, or decline them, first.")
     ctx = Decision(state, chance, APPLIERS)
     move(ctx, command)

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain import events as ev
 from domain.card_rules import deck_of
-from domain.errors import RuleViolation, require
+from domain.errors import RuleViolation
 from domain.events import Event
 from domain.rng import Rng
 from domain.state import GameState, Player
@@ -36,8 +36,11 @@ class Decision:
     def on_turn(self, seat: int, phase: str, what: str) -> Player:
         """The acting player, in a turn-order phase (Market, Sell) where it is their turn."""
         p = self.player(seat)
-        require(self.state.phase == phase, "wrong_phase", f"That is a {what} action.")
-        require(self.state.turn == seat, "not_your_turn", f"It is not your turn in the {what} phase.")
+        # The messages are made only when needed: nearly every command comes here (an f-string costs).
+        if self.state.phase != phase:
+            raise RuleViolation("wrong_phase", f"That is a {what} action.")
+        if self.state.turn != seat:
+            raise RuleViolation("not_your_turn", f"It is not your turn in the {what} phase.")
         return p
 
     def ensure_deck(self, deck: str, need: int = 1) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.card_rules import CUBE_COST, UPGRADE_SLOTS
 from domain.catalogue import CARDS, RECIPES
 from domain.catalogue.model import Kind
-from domain.errors import require
+from domain.errors import RuleViolation, require
 from domain.powers.market import price, usable_discounts
 from domain.state import Player
 
@@ -32,7 +32,8 @@ def cube_cost(recipe: str) -> int:
 
 
 def _afford(p: Player, cost: int) -> None:
-    require(p.money >= cost, "cannot_afford", f"That costs {cost} and you have {p.money}.")
+    if p.money < cost:  # the message made only when needed: every purchase comes here
+        raise RuleViolation("cannot_afford", f"That costs {cost} and you have {p.money}.")
 
 
 def priced(p: Player, card: str | None, base: int, save: bool) -> tuple[int, tuple[str, ...]]:

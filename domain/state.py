@@ -7,6 +7,8 @@ from typing import Literal
 
 from domain.options import Options
 
+_new = object.__new__  # the clones fill every slot themselves
+
 DECKS = ("upgrades", "ingredients", "items")
 LABEL_SPACES = 7
 ROUNDS = 7
@@ -38,9 +40,9 @@ class Spirit:
     known_flavors: list[str] = field(default_factory=list)  # drawn by a power: known to the owner only
 
     def clone(self) -> Spirit:
-        return Spirit(self.id, self.owner, self.recipe, list(self.cards), self.barrel, self.round_distilled,
-                      self.label, self.label_pending, self.warehouse, list(self.flavors), self.times_aged,
-                      list(self.known_flavors))
+        return Spirit(self.id, self.owner, self.recipe, self.cards.copy(), self.barrel, self.round_distilled,
+                      self.label, self.label_pending, self.warehouse, self.flavors.copy(), self.times_aged,
+                      self.known_flavors.copy())
 
 
 @dataclass(slots=True)
@@ -75,7 +77,7 @@ class Pending:
     top_only: bool = False  # name_spirit: the cut was declared top-only (Column Still)
 
     def clone(self) -> Pending:
-        return Pending(self.kind, self.deck, self.card, list(self.cards), list(self.cut), self.recipe, self.power,
+        return Pending(self.kind, self.deck, self.card, self.cards.copy(), self.cut.copy(), self.recipe, self.power,
                        self.spirit, self.top_only)
 
 
@@ -110,14 +112,22 @@ class Player:
     powers_used: list[str] = field(default_factory=list)  # this round: once-per-phase powers and choices made
 
     def clone(self) -> Player:
-        return Player(
-            self.seat, self.name, list(self.dealt), self.distiller, self.money, self.sp, list(self.pantry),
-            list(self.storeroom), list(self.upgrades), list(self.display), list(self.cubes), list(self.goals),
-            list(self.label_spaces), list(self.extra_labels), self.signature_aside, self.signature_made,
-            [s.clone() for s in self.spirits], self.basics_bought, self.passed, self.traded, self.distilled,
-            list(self.sales), self.pending.clone() if self.pending else None, self.tasting_due,
-            self.discard_due, dict(self.score) if self.score is not None else None, list(self.powers_used),
-        )
+        # Slot by slot, not through __init__ (a third cheaper: the hot path makes one of each player per command).
+        # tests/domain/test_state_clone.py holds it to every field.
+        q = _new(Player)
+        q.seat, q.name, q.distiller, q.money, q.sp = self.seat, self.name, self.distiller, self.money, self.sp
+        q.dealt, q.pantry, q.storeroom = self.dealt.copy(), self.pantry.copy(), self.storeroom.copy()
+        q.upgrades, q.display, q.cubes = self.upgrades.copy(), self.display.copy(), self.cubes.copy()
+        q.goals, q.label_spaces, q.extra_labels = self.goals.copy(), self.label_spaces.copy(), self.extra_labels.copy()
+        q.signature_aside, q.signature_made = self.signature_aside, self.signature_made
+        q.spirits = [x.clone() for x in self.spirits] if self.spirits else []
+        q.basics_bought, q.passed, q.traded, q.distilled = self.basics_bought, self.passed, self.traded, self.distilled
+        q.sales = self.sales.copy()  # Sale records are never changed in place: clones share them
+        q.pending = self.pending.clone() if self.pending is not None else None
+        q.tasting_due, q.discard_due = self.tasting_due, self.discard_due
+        q.score = self.score.copy() if self.score is not None else None
+        q.powers_used = self.powers_used.copy()
+        return q
 
     def spirit(self, spirit_id: int) -> Spirit | None:
         return next((s for s in self.spirits if s.id == spirit_id), None)
@@ -147,9 +157,9 @@ class Solo:
     matched_bottles: int = 0  # sales whose bottle matched the spirit's region (B7)
 
     def clone(self) -> Solo:
-        return Solo([list(r) for r in self.grid], [list(r) for r in self.revealed],
-                    [list(r) for r in self.available], list(self.cleanup), list(self.completed), self.turned,
-                    self.swap_used, list(self.offered), self.round_sp, self.matched_bottles)
+        return Solo([r.copy() for r in self.grid], [r.copy() for r in self.revealed],
+                    [r.copy() for r in self.available], self.cleanup.copy(), self.completed.copy(), self.turned,
+                    self.swap_used, self.offered.copy(), self.round_sp, self.matched_bottles)
 
 
 @dataclass(slots=True)
@@ -207,14 +217,30 @@ class GameState:
     undo: Undo | None = None  # the last command's seat may take it back (domain.take_back)
 
     def clone(self) -> GameState:
+        # Slot by slot, as Player.clone: once per command.
+        c = _new(GameState)
+        c.options, c.phase, c.round, c.first_player = self.options, self.phase, self.round, self.first_player
+        c.players = [p.clone() for p in self.players]
+        c.turn, c.flight, c.next_spirit, c.aged_round = self.turn, self.flight, self.next_spirit, self.aged_round
+        c.rows = {k: v.copy() for k, v in self.rows.items()}
+        c.decks = {k: v.copy() for k, v in self.decks.items()}
+        c.truck, c.flavor_deck = self.truck.copy(), self.flavor_deck.copy()
+        c.flavor_discard, c.flavor_discard_down = self.flavor_discard.copy(), self.flavor_discard_down.copy()
+        c.labels, c.awards = self.labels.copy(), self.awards.copy()
+        c.awards_won = {k: v.copy() for k, v in self.awards_won.items()}
+        c.winners, c.resigned = self.winners.copy(), self.resigned.copy()
+        c.solo = self.solo.clone() if self.solo is not None else None
+        c.opening, c.undo = self.opening, self.undo  # never changed once made: states share them
+        return c
+
+    def without_undo(self) -> GameState:
+        """A state sharing every part of this one but its undo point (an undo point holds none of its own): only
+        of a state no one changes any more."""
         return GameState(
-            self.options, [p.clone() for p in self.players], self.phase, self.round, self.first_player,
-            self.turn, self.flight, {k: list(v) for k, v in self.rows.items()},
-            {k: list(v) for k, v in self.decks.items()}, list(self.truck), list(self.flavor_deck),
-            list(self.flavor_discard), list(self.flavor_discard_down), dict(self.labels), list(self.awards),
-            {k: list(v) for k, v in self.awards_won.items()}, self.next_spirit, list(self.winners),
-            self.aged_round, self.solo.clone() if self.solo is not None else None, self.opening,
-            list(self.resigned), self.undo,
+            self.options, self.players, self.phase, self.round, self.first_player, self.turn, self.flight,
+            self.rows, self.decks, self.truck, self.flavor_deck, self.flavor_discard, self.flavor_discard_down,
+            self.labels, self.awards, self.awards_won, self.next_spirit, self.winners, self.aged_round, self.solo,
+            self.opening, self.resigned, None,
         )
 
     @property

@@ -13,6 +13,7 @@ it. So the undo point is part of the folded state, replays exactly, and costs no
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import cache
 
 from pydantic import BaseModel
 
@@ -33,13 +34,15 @@ QUIET: frozenset[type] = frozenset({
 
 def quiet(event: Event) -> bool:
     """The event shows nothing that chance decided or that was hidden."""
+    if type(event) in QUIET:  # first: most events of a game are of these kinds
+        return True
     if isinstance(event, ev.CardBought):
         return event.refill is None and event.source != "looked"  # a card looked at is shown once bought
     if isinstance(event, ev.LabelPlaced):
         return event.refill is None
     if isinstance(event, ev.SpiritSold):
         return not event.flavors
-    return type(event) in QUIET
+    return False
 
 
 def may_take_back(s: GameState, seat: int) -> bool:
@@ -56,12 +59,18 @@ def marker(before: GameState, command: Command, events: list[Event]) -> Event | 
     """The event a commit starts with: its undo point, the lapse of the one standing, or none."""
     if isinstance(command, TakeBack):
         return None
-    if events and all(quiet(e) for e in events):
-        return ev.UndoPointSet(seat=command.seat)  # type: ignore[union-attr]  # CreateGame never gets here
-    return ev.UndoPointCleared() if before.undo is not None else None
+    if events and all(map(quiet, events)):
+        return _undo_point(command.seat)  # type: ignore[union-attr]  # CreateGame never gets here
+    return _LAPSED if before.undo is not None else None
 
 
-_SHARED = tuple(f.name for f in fields(GameState) if f.name != "undo")  # an undo point holds none of its own
+# Events are frozen, so one instance of each serves every commit: a marker is made for most commands.
+@cache
+def _undo_point(seat: int) -> ev.UndoPointSet:
+    return ev.UndoPointSet(seat=seat)
+
+
+_LAPSED = ev.UndoPointCleared()
 
 
 def undo_after(mark: Event, before: GameState) -> Undo | None:
@@ -69,7 +78,7 @@ def undo_after(mark: Event, before: GameState) -> Undo | None:
     the mark gives, where `before` is a state its caller no longer changes (states are immutable once made,
     so the undo point may share it, as `_set` cannot while a fold goes on changing the state it copies)."""
     if isinstance(mark, ev.UndoPointSet):
-        return Undo(mark.seat, GameState(**{name: getattr(before, name) for name in _SHARED}))
+        return Undo(mark.seat, before.without_undo())
     return None
 
 

@@ -3,21 +3,25 @@ reshuffles and passes."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from domain import events as ev
 from domain.card_rules import card, deck_of, remove_all
 from domain.catalogue.model import Kind, Market
 from domain.state import GameState, Player
 
+UPGRADE, STOREROOM_KINDS = Kind.UPGRADE, frozenset({Kind.BARREL, Kind.BOTTLE})  # enum members cost a lookup
+
 
 def gain(state: GameState, p: Player, cid: str, replace: str | None = None) -> None:
     """Put a card where it lives: upgrades in a slot, items in the storeroom, the rest in the pantry."""
     k = card(cid).kind
-    if k is Kind.UPGRADE:
+    if k is UPGRADE:
         if replace is not None:
             p.upgrades.remove(replace)
             state.truck.append(replace)
         p.upgrades.append(cid)
-    elif k in (Kind.BARREL, Kind.BOTTLE):
+    elif k in STOREROOM_KINDS:
         p.storeroom.append(cid)
     else:
         p.pantry.append(cid)
@@ -59,6 +63,12 @@ def reshuffled(s: GameState, e: ev.DeckReshuffled) -> None:
         return
     remove_all(s.truck, e.order)
     s.decks[e.deck] = list(e.order) + s.decks[e.deck]
+
+
+@cache
+def passing(seat: int, phase: str) -> ev.PlayerPassed:
+    """A player's pass (Market or Sell): frozen, so one instance per seat and phase serves every decision."""
+    return ev.PlayerPassed(seat=seat, phase=phase)
 
 
 def passed(s: GameState, e: ev.PlayerPassed) -> None:

@@ -4,11 +4,14 @@ when a simultaneous phase closes (naming the spirit: domain.phases.distill_namin
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from domain import commands as c
 from domain import events as ev
 from domain.card_rules import (
     BASIC_INGREDIENTS,
+    WASHBACK_CARDS,
     can_distill,
     contains,
     next_seat,
@@ -39,14 +42,37 @@ EXTRA_WATER = "mountain_spring_water"  # if cut, a basic Water joins the spirit
 def tradeable(p: Player) -> list[str]:
     """Pantry ingredients and premium items that may be given (never Yeast, Alcohol, starting items or
     signature ingredients)."""
-    pantry = [c for c in p.pantry if c not in NEVER_TRADED and CARDS[c].market is not Market.SIGNATURE]
-    items = [c for c in p.storeroom if CARDS[c].market is Market.ITEM]
-    return sorted(set(pantry + items))
+    return _tradeable(p.pantry, p.storeroom)
 
 
-def trade_options(give: str) -> list[str]:
+# What may be given, card by card, worked out once from the catalogue: listings and the step ask it often.
+GIVEN_FROM_PANTRY = frozenset(cid for cid, d in CARDS.items()
+                              if cid not in NEVER_TRADED and d.market is not Market.SIGNATURE)
+GIVEN_FROM_STOREROOM = frozenset(cid for cid, d in CARDS.items() if d.market is Market.ITEM)
+
+
+def _tradeable(pantry: Sequence[str], storeroom: Sequence[str]) -> list[str]:
+    given = [c for c in pantry if c in GIVEN_FROM_PANTRY]
+    items = [c for c in storeroom if c in GIVEN_FROM_STOREROOM]
+    return sorted(set(given + items))
+
+
+@cache  # the catalogue's answer, worked out once per card: listing and the washback check ask it often
+def trade_options(give: str) -> tuple[str, ...]:
     cost = CARDS[give].cost or 0
-    return [b for b in BASIC_INGREDIENTS if (CARDS[b].cost or 0) <= cost]
+    return tuple(b for b in BASIC_INGREDIENTS if (CARDS[b].cost or 0) <= cost)
+
+
+@cache
+def trades(seat: int, give: str) -> tuple[Trade, ...]:
+    """The trades of one card, as listed (commands are frozen: one instance serves every listing)."""
+    return tuple(Trade(seat=seat, give=give, take=t) for t in trade_options(give))
+
+
+@lru_cache(maxsize=1024)  # bounded: pantries are many; a seat's listing repeats while the others distill
+def open_distill(seat: int, cards: tuple[str, ...], extra: tuple[int, ...], top: tuple[bool, ...]) -> c.OpenDistill:
+    """The open Distill entry, as listed (frozen: one instance serves every listing of the same pantry)."""
+    return c.OpenDistill(seat=seat, cards=cards, extra_alcohol=extra, top_only=top)
 
 
 def may_distill_now(state: GameState, p: Player) -> bool:
@@ -122,12 +148,17 @@ def skip(ctx: Decision, cmd: SkipDistill) -> None:
 
 def can_start(p: Player) -> bool:
     """Whether any distillation is possible now, or after the one trade still allowed."""
-    cards = washback_cards(p)
+    return _can_start(tuple(p.pantry), tuple(p.storeroom), p.traded)
+
+
+@lru_cache(maxsize=4096)  # asked of every player at every step of the Distill phase, while pantries seldom change
+def _can_start(pantry: tuple[str, ...], storeroom: tuple[str, ...], traded: bool) -> bool:
+    cards = [c for c in pantry if c in WASHBACK_CARDS]  # washback_cards
     if valid_washback(cards):
         return True
-    if p.traded:
+    if traded:
         return False
-    for give in tradeable(p):
+    for give in _tradeable(pantry, storeroom):
         rest = list(cards)
         if give in rest:
             rest.remove(give)
@@ -140,19 +171,19 @@ def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "name_spirit":
         out: list[Action] = [
-            c.NameSpirit(seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
+            c.listed(NameSpirit, seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
             for r, b, x, back, cash in recipe_options(s, p, p.pending.cards, p.pending.cut)]
-        return [*out, c.Redistill(seat=seat)] if may_redistill(p) else out
+        return [*out, c.listed(Redistill, seat=seat)] if may_redistill(p) else out
     if p.pending is not None:
         return flavor_choices(p)
     if not may_distill_now(s, p):
         return []
     out = []
     if not p.traded:
-        out += [c.listed(Trade, seat=seat, give=g, take=t) for g in tradeable(p) for t in trade_options(g)]
+        for give in tradeable(p):
+            out += trades(seat, give)
     if can_distill(p):
-        out.append(c.OpenDistill(seat=seat, cards=tuple(sorted(washback_cards(p))),
-                                 extra_alcohol=extra_alcohol_options(p), top_only=top_only_options(p)))
+        out.append(open_distill(seat, tuple(sorted(washback_cards(p))), extra_alcohol_options(p), top_only_options(p)))
     return [*out, c.listed(SkipDistill, seat=seat)]
 
 

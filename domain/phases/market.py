@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain import commands as c
 from domain import events as ev
 from domain import solo
@@ -10,14 +12,29 @@ from domain.catalogue import CARDS, FLIGHTS
 from domain.catalogue.model import Market
 from domain.commands import Action, Buy, Decline, PassTurn, Reveal
 from domain.decision import Decision
-from domain.errors import require
+from domain.errors import RuleViolation, require
 from domain.phases.record import PhaseRules, Step
 from domain.phases.round_start import bought_at_round_start
 from domain.powers.choices import Offer, buys, offers
 from domain.powers.market import basic_limit, purchase_bonus
 from domain.purchase import ROUND_START_SOURCES, check_slot, cube_cost, priced
 from domain.state import DECKS, GameState, Pending, Player
-from domain.zones import advance_turn, gain, passed, take_from_row
+from domain.zones import advance_turn, gain, passed, passing, take_from_row
+
+
+# Purchases as events: frozen, so one instance per distinct purchase serves every decision (the commonest event
+# of a game); bounded, as a long simulation meets ever more of them; positional, as a cache keyed by keywords
+# costs three times as much.
+@lru_cache(maxsize=4096)
+def _basic_bought(seat: int, card: str, cost: int, bonus: int, discounts: tuple[str, ...]) -> ev.CardBought:
+    return ev.CardBought(seat=seat, source="basic", card=card, cost=cost, bonus_money=bonus, discounts=discounts)
+
+
+@lru_cache(maxsize=4096)
+def _row_bought(seat: int, row: str, card: str, cost: int, replaced: str | None, refill: str | None,
+                discounts: tuple[str, ...]) -> ev.CardBought:
+    return ev.CardBought(seat=seat, source=row, card=card, cost=cost, replaced=replaced, refill=refill,
+                         discounts=discounts)
 
 
 def buy(ctx: Decision, cmd: Buy) -> None:
@@ -53,18 +70,17 @@ def buy(ctx: Decision, cmd: Buy) -> None:
     if cmd.source == "basic":
         require(CARDS[cid].market is Market.BASIC, "not_basic", "That is not a Basic Market card.")
         limit = basic_limit(p)
-        require(p.basics_bought < limit, "basic_limit", f"You may buy only {limit} Basic Market cards a round.")
+        if p.basics_bought >= limit:  # the message made only on refusal, as in Decision.on_turn
+            raise RuleViolation("basic_limit", f"You may buy only {limit} Basic Market cards a round.")
         cost, used = priced(p, cid, base, cmd.save_discounts)
-        ctx.emit(ev.CardBought(seat=cmd.seat, source="basic", card=cid, cost=cost,
-                               bonus_money=purchase_bonus(p, cid), discounts=used))
+        ctx.emit(_basic_bought(cmd.seat, cid, cost, purchase_bonus(p, cid), used))
         return
     require(cmd.source in s.rows, "wrong_source", "Cards looked at or in the truck are bought at round start.")
     require(cid in s.rows[cmd.source], "not_in_row", "That card is not in that market row.")
     check_slot(p, cid, cmd.replace)
     cost, used = priced(p, cid, base, cmd.save_discounts)
     ctx.ensure_deck(cmd.source)
-    ctx.emit(ev.CardBought(seat=cmd.seat, source=cmd.source, card=cid, cost=cost, replaced=cmd.replace,
-                           refill=ctx.top(cmd.source), discounts=used))
+    ctx.emit(_row_bought(cmd.seat, cmd.source, cid, cost, cmd.replace, ctx.top(cmd.source), used))
 
 
 def reveal(ctx: Decision, cmd: Reveal) -> None:
@@ -89,25 +105,30 @@ def decline(ctx: Decision, cmd: Decline) -> None:
 def pass_market(ctx: Decision, cmd: PassTurn) -> None:
     p = ctx.on_turn(cmd.seat, "market", "Market")
     require(p.pending is None, "pending_choice", "Finish the water reveal first.")
-    ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="market"))
+    ctx.emit(passing(cmd.seat, "market"))
 
 
-BASIC_OFFERS: list[Offer] = [("basic", d.id, None, d.cost or 0) for d in CARDS.values() if d.market is Market.BASIC]
+# Every offer the Market may list, made once: the listing runs for every Market decision of every game.
+BASIC_OFFERS: tuple[Offer, ...] = tuple(
+    ("basic", d.id, None, d.cost or 0) for d in CARDS.values() if d.market is Market.BASIC)
+ROW_OFFERS: dict[str, dict[str, Offer]] = {
+    deck: {cid: (deck, cid, None, d.cost or 0) for cid, d in CARDS.items()} for deck in DECKS}
+CUBE_OFFERS: dict[str, tuple[Offer, ...]] = {
+    f.id: tuple(("cube", None, r, cube_cost(r)) for r in f.recipes) for f in FLIGHTS.values()}
 
 
 def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "reveal_deck":
         decks = [d for d in DECKS if s.decks[d] or any(deck_of(t) == d for t in s.truck)]
-        return [*(c.Reveal(seat=seat, deck=d) for d in decks), c.Decline(seat=seat)]
+        return [*(c.listed(c.Reveal, seat=seat, deck=d) for d in decks), c.listed(c.Decline, seat=seat)]
     if p.pending is not None and p.pending.kind == "revealed":
-        return [*buys(p, "revealed", p.pending.card or ""), c.Decline(seat=seat)]
-    items: list[Offer] = []
-    if p.basics_bought < basic_limit(p):
-        items += BASIC_OFFERS
+        return [*buys(p, "revealed", p.pending.card or ""), c.listed(c.Decline, seat=seat)]
+    items = list(BASIC_OFFERS) if p.basics_bought < basic_limit(p) else []
     for deck in DECKS:
-        items += [(deck, cid, None, CARDS[cid].cost or 0) for cid in sorted(set(s.rows[deck]))]
-    items += [("cube", None, r, cube_cost(r)) for r in FLIGHTS[s.flight].recipes if r not in p.cubes]
+        row = ROW_OFFERS[deck]
+        items += [row[cid] for cid in sorted(set(s.rows[deck]))]
+    items += [offer for offer in CUBE_OFFERS[s.flight] if offer[2] not in p.cubes]
     return [*offers(p, items), c.listed(c.PassTurn, seat=seat)]
 
 

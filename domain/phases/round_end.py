@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain import events as ev
 from domain import solo
 from domain.awards import score_awards
-from domain.commands import Action, DiscardGoal, Taste
+from domain.commands import Action, DiscardGoal, Taste, listed
 from domain.decision import Decision
 from domain.errors import require
 from domain.phases.record import PhaseRules, Step
@@ -85,9 +85,9 @@ def step(ctx: Decision) -> Step:
 def actions(s: GameState, p: Player) -> list[Action]:
     out: list[Action] = []
     if p.tasting_due:
-        out += [Taste(seat=p.seat, sp=k) for k in range(min(4, p.sp) + 1)]
+        out += [listed(Taste, seat=p.seat, sp=k) for k in range(min(4, p.sp) + 1)]
     if p.discard_due:
-        out += [DiscardGoal(seat=p.seat, goal=g) for g in p.goals]
+        out += [listed(DiscardGoal, seat=p.seat, goal=g) for g in p.goals]
     return out
 
 

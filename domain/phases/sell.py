@@ -20,7 +20,7 @@ from domain.powers.sale import BEST, double_candidates
 from domain.sale import sale_record, sale_value
 from domain.solo import offer_sale
 from domain.state import GameState, Pending, Player, Spirit
-from domain.zones import advance_turn, discard, passed
+from domain.zones import advance_turn, discard, passed, passing
 
 WAREHOUSE_SPACES = 2
 
@@ -71,7 +71,7 @@ def pass_sell(ctx: Decision, cmd: PassTurn) -> None:
     require(p.pending is None, "pending_choice", "Place your label first.")
     require(not must_sell(p), "must_sell",
             "You must sell: a non-aged spirit sells this round, and a new aged spirit needs a free warehouse.")
-    ctx.emit(ev.PlayerPassed(seat=cmd.seat, phase="sell"))
+    ctx.emit(passing(cmd.seat, "sell"))
 
 
 def actions(s: GameState, p: Player) -> list[Action]:
@@ -79,8 +79,9 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return label_actions(s, p)
     if p.pending is not None:
         return flavor_choices(p)
-    out: list[Action] = [c.Sell(seat=p.seat, spirit=sp.id, bottle=b) for sp in sellable(s, p) for b in bottles(p)]
-    return out if must_sell(p) else [*out, c.PassTurn(seat=p.seat)]
+    out: list[Action] = [c.listed(Sell, seat=p.seat, spirit=sp.id, bottle=b)
+                         for sp in sellable(s, p) for b in bottles(p)]
+    return out if must_sell(p) else [*out, c.listed(PassTurn, seat=p.seat)]
 
 
 def apply_spirit_sold(s: GameState, e: ev.SpiritSold) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from domain import commands as c
+from functools import cache
+
 from domain import events as ev
 from domain.card_rules import BASIC_BARRELS, BASIC_INGREDIENTS, deck_of, signature_ingredient
 from domain.catalogue import CARDS, FLIGHTS, LABEL_SPACES
@@ -111,32 +112,48 @@ def _check_reward(ctx: Decision, p: Player, cmd: PlaceLabel, reward: str) -> Non
         require(CARDS[cmd.card].kind is not Kind.FLAVOR, "card_choice", "Flavors are never offered.")
 
 
+# Label placements as listed: commands are frozen, so one instance serves every listing. Positional arguments:
+# a cache keyed by keywords costs three times as much, and a truck swap lists every discard with every take.
+@cache
+def _label(seat: int, space: int | None, take_sp: bool = False) -> PlaceLabel:
+    return PlaceLabel(seat=seat, space=space, take_sp=take_sp)
+
+
+@cache
+def _cube_label(seat: int, space: int, recipe: str) -> PlaceLabel:
+    return PlaceLabel(seat=seat, space=space, recipe=recipe)
+
+
+@cache
+def _card_label(seat: int, space: int, card: str | None, replace: str | None, discard: str | None = None) -> PlaceLabel:
+    return PlaceLabel(seat=seat, space=space, card=card, replace=replace, discard=discard)
+
+
 def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if all(x is not None for x in p.label_spaces):
-        return [c.listed(PlaceLabel, seat=seat)]
+        return [_label(seat, None)]
     out: list[Action] = []
     for space, filled in enumerate(p.label_spaces):
         if filled is not None:
             continue
         possible = reward_possible(s, p, space)
         if s.options.label_sp_alternative or not possible:
-            out.append(c.listed(PlaceLabel, seat=seat, space=space, take_sp=True))
+            out.append(_label(seat, space, True))
         if not possible:
             continue
         reward = LABEL_SPACES[space].reward
         if reward in ("money_5", "signature"):
-            out.append(c.listed(PlaceLabel, seat=seat, space=space))
+            out.append(_label(seat, space))
         elif reward == "free_cube":
-            out += [c.listed(PlaceLabel, seat=seat, space=space, recipe=r) for r in free_cubes(s, p)]
+            out += [_cube_label(seat, space, r) for r in free_cubes(s, p)]
         elif reward == "truck_swap":
             discards: list[str | None] = [*sorted(set(p.pantry))] or [None]
             takes: list[str | None] = [*free_cards(s, p, reward)] or [None]
-            out += [c.listed(PlaceLabel, seat=seat, space=space, discard=d, card=t, replace=r)
-                    for d in discards for t in takes for r in (replacements(p, t) if t else [None])]
+            swaps = [(t, r) for t in takes for r in (replacements(p, t) if t else [None])]
+            out += [_card_label(seat, space, t, r, d) for d in discards for t, r in swaps]
         else:
-            out += [c.listed(PlaceLabel, seat=seat, space=space, card=t, replace=r)
-                    for t in free_cards(s, p, reward) for r in replacements(p, t)]
+            out += [_card_label(seat, space, t, r) for t in free_cards(s, p, reward) for r in replacements(p, t)]
     return out
 
 

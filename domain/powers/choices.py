@@ -10,7 +10,7 @@ from domain.card_rules import UPGRADE_SLOTS
 from domain.catalogue import CARDS
 from domain.catalogue.model import Kind
 from domain.commands import Action
-from domain.powers.market import price, unused_discounts
+from domain.powers.market import DISCOUNTS, price, unused_discounts
 from domain.state import Player
 
 
@@ -34,16 +34,19 @@ def offers(p: Player, items: Iterable[Offer]) -> list[c.Buy]:
     """Each purchase as discounts price it, and with the discounts saved when that is affordable too."""
     unused = unused_discounts(p)
     money, seat = p.money, p.seat
+    reach = money + sum(DISCOUNTS[x].amount for x in unused)  # no dearer card is affordable, discounts or not
     plain: list[str | None] = [None]
     out: list[c.Buy] = []
-    for source, cid, recipe, base in items:
+    for source, cid, recipe, base in [item for item in items if item[3] <= reach]:
         cost, used = price(p, cid, base, unused=unused) if unused else (base, ())
         if cost > money:
             continue
         reps = replacements(p, cid) if cid in UPGRADE_IDS else plain
-        out += [_buy(seat, source, cid, recipe, r, False) for r in reps]
+        for r in reps:  # loops, not comprehensions: each of those would be a call (Python 3.11)
+            out.append(_buy(seat, source, cid, recipe, r, False))
         if used and base <= money:
-            out += [_buy(seat, source, cid, recipe, r, True) for r in reps]
+            for r in reps:
+                out.append(_buy(seat, source, cid, recipe, r, True))
     return out
 
 

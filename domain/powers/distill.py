@@ -17,6 +17,8 @@ CASH_CUT = "juliana"  # once per Distill phase: the money value of one card stil
 
 def extra_alcohol_options(p: Player) -> tuple[int, ...]:
     amounts = [EXTRA_ALCOHOL[x] for x in owned(p) if x in EXTRA_ALCOHOL]
+    if not amounts:
+        return (0,)  # the usual case, asked at every Distill listing
     return tuple(sorted({sum(c) for k in range(len(amounts) + 1) for c in combinations(amounts, k)}))
 
 
