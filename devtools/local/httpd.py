@@ -163,12 +163,13 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header(key, value)
         if "content-type" not in names and response.body:
             self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(response.body)))
+        if response.status != HTTPStatus.NOT_MODIFIED:  # a 304 has no body, and no length of one (RFC 9110 §15.4.5)
+            self.send_header("content-length", str(len(response.body)))
         if close:
             self.send_header("connection", "close")
             self.close_connection = True
         self.end_headers()
-        if self.command != "HEAD":
+        if self.command != "HEAD" and response.status != HTTPStatus.NOT_MODIFIED:
             self.wfile.write(response.body)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:

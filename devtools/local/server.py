@@ -89,6 +89,9 @@ class LocalService:
         self.consumers = {source.function for source in stream_sources(specs, template)}
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
         self.invoker.warm()
+        from functions import container  # the handlers' own module (their code root is on sys.path now)
+
+        container.set_pause(self.invoker.pause)
         self.pollers = [
             StreamPoller(source, self.resources.get_att(source.table, "StreamArn"), self.client("dynamodbstreams"),
                          functools.partial(self.invoker.invoke, source.function),
