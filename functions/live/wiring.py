@@ -1,0 +1,66 @@
+"""What the live functions use, built on first use, never at import: the connection store and the API Gateway
+management client. Tests (and the local server) hand theirs in with `override`."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from functions import container
+from infra.connections import CONNECTION_TTL, Connection, ConnectionStore
+from infra.store.dynamodb import DynamoEventStore, commit_key, partition
+
+_connections: ConnectionStore | None = None
+_management: Any = None
+
+
+def connections() -> ConnectionStore:
+    global _connections
+    if _connections is None:
+        from infra.connections.dynamodb import DynamoConnectionStore
+
+        _connections = DynamoConnectionStore.from_env(container.dynamodb())
+    return _connections
+
+
+def management() -> Any:
+    """The management API of the stage the connections are on (LIVE_ENDPOINT: its https URL; locally the
+    local server's emulation), bounded by the invocation's time like the other clients."""
+    global _management
+    if _management is None:
+        import boto3
+
+        from infra.budget import CLIENT_CONFIG, bound
+
+        endpoint = os.environ.get("LIVE_ENDPOINT")
+        if not endpoint:
+            raise RuntimeError("LIVE_ENDPOINT is not set")
+        client = boto3.client("apigatewaymanagementapi", endpoint_url=endpoint, config=CLIENT_CONFIG)
+        _management = bound(client, container.time_left)
+    return _management
+
+
+def override(*, connections: ConnectionStore | None = None, management: Any = None) -> None:
+    global _connections, _management
+    _connections, _management = connections, management
+
+
+def now() -> int:
+    return int(time.time())
+
+
+def new_connection(connection_id: str, game_id: str) -> Connection:
+    return Connection(connection_id, game_id, now() + CONNECTION_TTL)
+
+
+def game_exists(game_id: str) -> bool:
+    """One projected GetItem of the game's first commit (every game has one), not a load of its history."""
+    store = container.store()
+    if isinstance(store, DynamoEventStore):
+        found = store.client.get_item(
+            TableName=store.table, Key={"pk": {"S": partition(game_id)}, "sk": {"S": commit_key(1)}},
+            ProjectionExpression="pk", ConsistentRead=True,
+        )
+        return "Item" in found
+    return bool(store.commits(game_id))  # the in-memory store of tests: no cost to speak of
