@@ -17,9 +17,10 @@ from devtools.local.durable import DataDir, JournalError
 from devtools.local.embedded import EmbeddedAws
 from devtools.local.httpd import Gateway, http_server
 from devtools.local.invoke import Invoker
+from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
 from devtools.local.outbox import Outbox
 from devtools.local.resources import LocalResources, provision
-from devtools.local.sam import functions, routes, stream_sources
+from devtools.local.sam import FunctionSpec, functions, routes, socket_api, stream_sources
 from devtools.local.streams import PollerThread, StreamPoller, now_iso
 from devtools.template import TEMPLATE_PATH, load_template
 
@@ -85,7 +86,8 @@ class LocalService:
 
         specs = functions(template, self.template_path.parent)
         overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
-        environments = {k: {**self.resources.environment(s.environment), **overrides} for k, s in specs.items()}
+        environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s)}
+                        for k, s in specs.items()}
         self.consumers = {source.function for source in stream_sources(specs, template)}
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
         self.invoker.warm()
@@ -100,9 +102,19 @@ class LocalService:
         ]
         self.poller = PollerThread(self.pollers, after_poll=self._after_poll)
         self.poller.start()
-        self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose)
+        api = socket_api(template)
+        self.live = LiveHub(api, self.invoker, self.verbose) if api is not None else None
+        self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live)
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
+
+    def _live_env(self, spec: FunctionSpec) -> dict[str, str]:
+        """Where the local socket and its management API are, for the functions that ask (LIVE_URL: the page's
+        socket; LIVE_ENDPOINT: the broadcaster's management API)."""
+        host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
+        where = {"LIVE_URL": f"ws://{host}:{self.port}{LIVE_PATH}",
+                 "LIVE_ENDPOINT": f"http://{host}:{self.port}{MANAGEMENT_PREFIX}"}
+        return {k: v for k, v in where.items() if k in spec.environment}
 
     @property
     def url(self) -> str:
@@ -189,6 +201,8 @@ class LocalService:
         self.data.write(saved)
 
     def stop(self) -> None:
+        if self.live is not None:
+            self.live.close_all()
         self.poller.stop()
         self.http.shutdown()
         self.http.server_close()

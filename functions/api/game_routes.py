@@ -27,7 +27,6 @@ from functions.api.edge import (
     not_modified,
 )
 from functions.observability import count, logger
-from infra.budget import RESERVE, WORST_CALL
 from infra.serialization import domain_event
 from service.repository import SEATS_RECORD
 
@@ -36,8 +35,6 @@ MAX_WAIT = 20  # seconds of a long poll: well inside the function's Timeout and 
 # Seconds between two looks at the game while waiting: quick at first (a move often follows soon), then one
 # strongly consistent GetItem a second at most.
 POLL_PAUSES = (0.25, 0.5, 0.75, 1.0)
-# Seconds a waiting invocation keeps for its answer: one whole store call (a reload) and the reserve after it.
-ANSWER_MARGIN = WORST_CALL + RESERVE
 NOT_MODIFIED: dict[int, OpenAPIResponse] = {
     304: {"description": "If-None-Match names the current ETag: nothing changed (no body).", "content": {}}}
 
@@ -107,7 +104,10 @@ def add_get_game(app: APIGatewayHttpResolver) -> None:
 
 def _moved(game_id: str, version: int, wait: int) -> bool:
     """Whether the game gets past `version` within `wait` seconds (and the invocation's time)."""
-    deadline = time.monotonic() + min(wait, container.time_left() - ANSWER_MARGIN)
+    from infra.budget import RESERVE, WORST_CALL  # botocore's: imported by a long poll only, not at cold start
+
+    # The invocation keeps time for its answer: one whole store call (the reload) and the reserve after it.
+    deadline = time.monotonic() + min(wait, container.time_left() - WORST_CALL - RESERVE)
     looks = 0
     while (left := deadline - time.monotonic()) > 0:
         container.pause(min(POLL_PAUSES[min(looks, len(POLL_PAUSES) - 1)], left))

@@ -20,14 +20,11 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
     DynamoDBRecordEventName,
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from botocore.exceptions import BotoCoreError, ClientError
 
 from functions import container
 from functions.live import wiring
 from functions.observability import count, logger, metrics
-from infra.budget import can_start
 from infra.connections import Connection
-from infra.table import error_code
 
 GAME_PREFIX = "GAME#"  # infra.store.dynamodb.partition
 GONE = "GoneException"  # API Gateway: the connection is closed (HTTP 410)
@@ -61,6 +58,10 @@ def moved(game_id: str, version: int) -> bytes:
 
 def broadcast(game_id: str, version: int) -> int:
     """Posts to every connection watching the game; how many were told."""
+    from botocore.exceptions import BotoCoreError, ClientError  # with the client: on first use (cold start)
+
+    from infra.table import error_code
+
     store, client = wiring.connections(), wiring.management()
     data, told, failed = moved(game_id, version), 0, 0
     for connection_id in store.watching(game_id, wiring.now()):
@@ -86,6 +87,8 @@ def record_handler(record: DynamoDBRecord) -> int:
     target = new_commit(record)
     if target is None or _newest.get(target[0], 0) > target[1]:
         return 0  # not a commit, or a newer commit of the game in this batch tells it
+    from infra.budget import can_start
+
     if not can_start(container.time_left):
         raise Deferred()
     told = broadcast(*target)
@@ -107,7 +110,9 @@ def newest(records: list[dict[str, Any]]) -> dict[str, int]:
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItemFailureResponse:
     global _newest
-    _newest = newest(event.get("Records") or [])
+    records = event.get("Records") or []
+    metrics.add_metric(name="LiveStreamRecords", unit=MetricUnit.Count, value=len(records))
+    _newest = newest(records)
     try:
         with container.invocation(context):
             return process_partial_response(event=event, record_handler=record_handler, processor=processor,
@@ -116,4 +121,5 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> PartialItem
         _newest = {}
 
 
-container.initialized()  # the end of the init phase: see functions/container.py
+# The end of the init phase (functions/container.py); the AWS side is imported by the first invocation.
+container.initialized("infra.budget", "infra.table", "infra.connections.dynamodb")

@@ -15,4 +15,5 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     return connect(event)
 
 
-container.initialized()  # the end of the init phase: see functions/container.py
+# The end of the init phase (functions/container.py); the stores (boto3) are imported by the first invocation.
+container.initialized("infra.store.dynamodb", "infra.connections.dynamodb")

@@ -9,7 +9,6 @@ from typing import Any
 
 from functions import container
 from infra.connections import CONNECTION_TTL, Connection, ConnectionStore
-from infra.store.dynamodb import DynamoEventStore, commit_key, partition
 
 _connections: ConnectionStore | None = None
 _management: Any = None
@@ -56,6 +55,8 @@ def new_connection(connection_id: str, game_id: str) -> Connection:
 
 def game_exists(game_id: str) -> bool:
     """One projected GetItem of the game's first commit (every game has one), not a load of its history."""
+    from infra.store.dynamodb import DynamoEventStore, commit_key, partition  # with boto3: on first use
+
     store = container.store()
     if isinstance(store, DynamoEventStore):
         found = store.client.get_item(

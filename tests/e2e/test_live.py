@@ -1,17 +1,23 @@
-"""Live updates over `distilled serve` in its own process: ETag/304 and the long poll over real HTTP."""
+"""Live updates over `distilled serve` in its own process: ETag/304 and the long poll over real HTTP, and the
+WebSocket on the same port (two clients told of a move, ping/pong, refusals, hostile clients, the management
+API)."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import struct
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from devtools.local import websocket as ws
 from tests.local.process import WAIT_LIMIT, ServerProcess, eventually, limit, running_server
+from tests.local.ws_client import Refused, WsClient, client_frame
 
 
 @pytest.fixture(scope="module")
@@ -82,3 +88,99 @@ def test_a_long_poll_does_not_hold_the_server(server: ServerProcess) -> None:
     (status, answered, body), = answers
     assert status == 200 and json.loads(body)["version"] == moved == version + 1
     assert answered["etag"] != headers["etag"]
+
+
+def told(client: WsClient, game_id: str, version: int) -> bool:
+    """Whether the socket is told the game reached `version`; what comes before is only that game's earlier
+    versions (its creation may reach the stream after the socket connected)."""
+    while (message := client.recv_json())["version"] < version:
+        assert message == {"type": "moved", "game_id": game_id, "version": message["version"]}, message
+    return bool(message == {"type": "moved", "game_id": game_id, "version": version})
+
+
+def test_two_sockets_are_told_of_a_move_made_over_http(server: ServerProcess) -> None:
+    game_id, tokens = new_game(server)
+    other_game, _ = new_game(server)
+    watchers = [WsClient(server.port, f"/live?game_id={game_id}") for _ in range(2)]
+    elsewhere = WsClient(server.port, f"/live?game_id={other_game}")
+    try:
+        version = move(server, game_id, tokens)
+        answered = time.monotonic()
+        for watcher in watchers:
+            assert told(watcher, game_id, version)
+        took = time.monotonic() - answered
+        print(f"\nmove answered over HTTP -> both sockets told: {took * 1000:.0f} ms")  # a figure, not a limit
+        # The other game's socket heard of its own game only (its creation, when the stream got there).
+        elsewhere.send_json({"action": "ping"})
+        heard = []
+        while (message := elsewhere.recv_json()) != {"type": "pong"}:
+            heard.append(message)
+        assert all(m == {"type": "moved", "game_id": other_game, "version": 1} for m in heard), heard
+    finally:
+        for client in [*watchers, elsewhere]:
+            client.close_socket()
+
+
+def test_pings_are_answered_and_a_close_is_echoed(server: ServerProcess) -> None:
+    game_id, _ = new_game(server)
+    client = WsClient(server.port, f"/live?game_id={game_id}")
+    client.send_raw(client_frame(ws.PING, b"hi"))
+    assert client.recv() == (ws.PONG, b"hi")
+    client.send_json({"action": "ping"})
+    assert client.recv_json() == {"type": "pong"}
+    client.send_json({"action": "dance"})
+    assert client.recv_json()["error"]["code"] == "unknown_action"
+    assert client.close(4000) == (ws.CLOSE, struct.pack("!H", 4000))
+
+
+@pytest.mark.parametrize(("path", "status"), [("/live", 400), ("/live?game_id=a%2Fb", 400),
+                                              ("/live?game_id=nosuchgame", 404)])
+def test_a_socket_to_no_game_is_refused_at_the_handshake(server: ServerProcess, path: str, status: int) -> None:
+    with pytest.raises(Refused) as refused:
+        WsClient(server.port, path)
+    assert refused.value.status == status and b"application/json" in refused.value.head.lower()
+
+
+def test_a_plain_get_of_the_socket_asks_for_an_upgrade(server: ServerProcess) -> None:
+    status, headers, body = call(server, "GET", "/live?game_id=x")
+    assert status == 426 and json.loads(body)["error"]["code"] == "upgrade_required"
+    assert headers["sec-websocket-version"] == "13"
+
+
+@pytest.mark.parametrize("hostile", [
+    client_frame(ws.TEXT, b"hi", masked=False),
+    client_frame(ws.TEXT, b"x", length=1 << 40),
+    client_frame(ws.BINARY, b"\x00"),
+    client_frame(ws.TEXT, b"\xff"),
+])
+def test_a_hostile_client_is_closed_with_its_code_and_the_server_serves_on(
+        server: ServerProcess, hostile: bytes) -> None:
+    game_id, tokens = new_game(server)
+    bad = WsClient(server.port, f"/live?game_id={game_id}")
+    good = WsClient(server.port, f"/live?game_id={game_id}")
+    try:
+        bad.send_raw(hostile)
+        opcode, payload = bad.recv()
+        assert opcode == ws.CLOSE and ws.close_code(payload) in (ws.PROTOCOL_ERROR, ws.TOO_BIG, ws.UNSUPPORTED,
+                                                                  ws.INVALID_DATA)
+        assert bad.recv() == (ws.CLOSE, b"")  # and the socket ends
+        version = move(server, game_id, tokens)
+        assert told(good, game_id, version)
+    finally:
+        bad.close_socket()
+        good.close_socket()
+
+
+def test_a_client_that_hangs_up_mid_frame_does_not_stop_the_server(server: ServerProcess) -> None:
+    game_id, _ = new_game(server)
+    client = WsClient(server.port, f"/live?game_id={game_id}")
+    client.send_raw(client_frame(ws.TEXT, b"half a frame")[:5])
+    client.close_socket()
+    assert call(server, "GET", f"/games/{game_id}")[0] == 200
+
+
+def test_the_management_api_answers_gone_for_a_closed_socket(server: ServerProcess) -> None:
+    status, headers, _ = call(server, "POST", "/_live/@connections/nosuchconnection", {"type": "moved"})
+    assert status == 410 and headers["x-amzn-errortype"] == "GoneException"
+    assert call(server, "GET", "/_live/%40connections/nosuchconnection")[0] == 410
+    assert call(server, "GET", "/_live/elsewhere")[0] == 404
