@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from devtools.local.apigw import HttpRequest, HttpResponse, error_response, http_event, http_response
+from devtools.local.cors import Cors, decorate, preflight
 from devtools.local.invoke import Invoker, report_crash
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
 from devtools.local.outbox import Outbox
@@ -32,9 +33,9 @@ class Gateway:
     """Routes from the template, handlers through the invoker; plus the /_local/ pages of the local server."""
 
     def __init__(self, routes: list[Route], invoker: Invoker, outbox: Outbox, verbose: bool = False,
-                 live: LiveHub | None = None) -> None:
+                 live: LiveHub | None = None, cors: Cors | None = None) -> None:
         self.routes, self.invoker, self.outbox, self.verbose = routes, invoker, outbox, verbose
-        self.live = live
+        self.live, self.cors = live, cors
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
@@ -51,6 +52,11 @@ class Gateway:
         return response
 
     def api(self, request: HttpRequest, path: str) -> HttpResponse:
+        if self.cors is None:
+            return self._api(request, path)
+        return preflight(self.cors, request) or decorate(self.cors, request, self._api(request, path))
+
+    def _api(self, request: HttpRequest, path: str) -> HttpResponse:
         found = find_route(self.routes, request.method, path)
         if found is None:
             return error_response(404, "not_found", f"no route for {request.method} {path}")

@@ -8,11 +8,12 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from devtools.local import quiet
+from devtools.local.cors import cors_rules
 from devtools.local.durable import DataDir, JournalError
 from devtools.local.embedded import EmbeddedAws
 from devtools.local.httpd import Gateway, http_server
@@ -48,9 +49,12 @@ def _local_aws_environment() -> None:
 class LocalService:
     def __init__(self, port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
                  template_path: Path | None = None, verbose: bool = False,
-                 echo: Callable[[str], None] | None = None, aws_port: int = 0, aws_host: str = "127.0.0.1") -> None:
-        """`aws_port`/`aws_host`: where the embedded AWS listens (0: any free port of `aws_host`)."""
+                 echo: Callable[[str], None] | None = None, aws_port: int = 0, aws_host: str = "127.0.0.1",
+                 allowed_origins: Sequence[str] = ()) -> None:
+        """`aws_port`/`aws_host`: where the embedded AWS listens (0: any free port of `aws_host`).
+        `allowed_origins`: the template's AllowedOrigins (CORS); none: closed."""
         self.port, self.host, self.data_dir, self.verbose = port, host, data_dir, verbose
+        self.allowed_origins = tuple(allowed_origins)
         self.aws_port, self.aws_host = aws_port, aws_host
         self.template_path = Path(template_path or TEMPLATE_PATH).resolve()
         self.echo = echo or (lambda line: print(line, flush=True))
@@ -104,7 +108,8 @@ class LocalService:
         self.poller.start()
         api = socket_api(template)
         self.live = LiveHub(api, self.invoker, self.verbose) if api is not None else None
-        self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live)
+        self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live,
+                                    cors=cors_rules(template, self.allowed_origins))
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
 
@@ -218,12 +223,13 @@ class LocalService:
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
           template_path: Path | None = None, verbose: bool = False, aws_port: int = 0,
-          aws_host: str = "127.0.0.1") -> int:
+          aws_host: str = "127.0.0.1", allowed_origins: Sequence[str] = ()) -> int:
     """Run until SIGINT or SIGTERM; exit 0 after a clean shutdown."""
     stopping = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stopping.set())
-    service = LocalService(port, host, data_dir, template_path, verbose, aws_port=aws_port, aws_host=aws_host)
+    service = LocalService(port, host, data_dir, template_path, verbose, aws_port=aws_port, aws_host=aws_host,
+                           allowed_origins=allowed_origins)
     try:
         service.start()
     except OSError as error:

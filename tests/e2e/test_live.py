@@ -184,3 +184,14 @@ def test_the_management_api_answers_gone_for_a_closed_socket(server: ServerProce
     assert status == 410 and headers["x-amzn-errortype"] == "GoneException"
     assert call(server, "GET", "/_live/%40connections/nosuchconnection")[0] == 410
     assert call(server, "GET", "/_live/elsewhere")[0] == 404
+
+
+def test_cors_is_closed_unless_origins_are_allowed(server: ServerProcess) -> None:
+    """`distilled serve` without --allow-origin: no CORS header anywhere, and a preflight is just a request."""
+    game_id, _ = new_game(server)
+    origin = {"Origin": "http://localhost:5173"}
+    status, headers, _ = call(server, "OPTIONS", f"/games/{game_id}", headers={
+        **origin, "Access-Control-Request-Method": "GET"})
+    assert status == 404 and not [h for h in headers if h.startswith("access-control-")]
+    status, headers, _ = call(server, "GET", f"/games/{game_id}", headers=origin)
+    assert status == 200 and not [h for h in headers if h.startswith("access-control-")]
