@@ -97,7 +97,7 @@ def add_get_game(app: APIGatewayHttpResolver) -> None:
             aggregate = load_game(game_id)
             seat = caller_seat(app, aggregate, required=False)  # the token may have been reissued meanwhile
             tag = etag("game", game_id, aggregate.version, seat)
-        if matches(app, tag):
+        elif matches(app, tag):  # (after a move the answer is the new view, even to `If-None-Match: *`)
             return not_modified(tag)
         return json_response(game_reply(aggregate, seat), headers=cache_headers(tag))
 

@@ -137,6 +137,16 @@ def test_a_long_poll_answers_the_move_made_while_it_waits(world: MemoryWorld | A
     assert asked == [POLL_PAUSES[0]]  # one pause, then the move was seen
 
 
+def test_a_long_poll_on_any_tag_answers_the_move(memory: MemoryWorld) -> None:
+    gw = Gateway()
+    game_id, tokens = new_game(gw)
+    waiting = with_pause(lambda: move(gw, game_id, tokens))
+    next(waiting)
+    reply = gw.get(f"/games/{game_id}", query={"wait": "5"}, headers={"If-None-Match": "*"})
+    next(waiting, None)
+    assert reply.status == 200 and reply.body["version"] == 2
+
+
 def test_a_long_poll_without_a_move_answers_304_after_growing_pauses(
         world: MemoryWorld | AwsWorld, pauses: list[float]) -> None:
     gw = Gateway()
