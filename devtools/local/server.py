@@ -173,6 +173,8 @@ class LocalService:
         """Inside the invoker's lock, before the invocation's result (and so any answer) leaves."""
         if function in self.consumers:  # its messages join the outbox in the same sync as its markers
             self.outbox.drain(self.client("sqs"), self.outbox_queue)
+        elif (poller := getattr(self, "poller", None)) is not None:
+            poller.wake()  # it may have written: the stream's consumers (live sockets) need not sit out the pause
         if self.data:
             self.data.sync()
 
