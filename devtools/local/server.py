@@ -93,6 +93,7 @@ class LocalService:
         environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s)}
                         for k, s in specs.items()}
         self.consumers = {source.function for source in stream_sources(specs, template)}
+        self.readers = {route.function for route in routes(specs) if route.method == "GET"}  # they write nothing
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
         self.invoker.warm()
         from functions import container  # the handlers' own module (their code root is on sys.path now)
@@ -173,7 +174,7 @@ class LocalService:
         """Inside the invoker's lock, before the invocation's result (and so any answer) leaves."""
         if function in self.consumers:  # its messages join the outbox in the same sync as its markers
             self.outbox.drain(self.client("sqs"), self.outbox_queue)
-        elif (poller := getattr(self, "poller", None)) is not None:
+        elif function not in self.readers and (poller := getattr(self, "poller", None)) is not None:
             poller.wake()  # it may have written: the stream's consumers (live sockets) need not sit out the pause
         if self.data:
             self.data.sync()
