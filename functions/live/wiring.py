@@ -10,24 +10,36 @@ from typing import Any
 from functions import container
 from infra.connections import CONNECTION_TTL, Connection, ConnectionStore
 
-_connections: ConnectionStore | None = None
-_management: Any = None
+_given: dict[str, Any] = {}  # what `override` handed in
+_built: dict[str, tuple[object, Any]] = {}  # name -> (the container's services it was built from, the thing)
+
+
+def _once(name: str, build: Any) -> Any:
+    """Built once per container services: a `container.reset()` (a test's new moto) rebuilds it too."""
+    if name in _given:
+        return _given[name]
+    services = container.services()
+    found = _built.get(name)
+    if found is None or found[0] is not services:
+        found = _built[name] = (services, build(services))
+    return found[1]
 
 
 def connections() -> ConnectionStore:
-    global _connections
-    if _connections is None:
+    def build(services: Any) -> ConnectionStore:
         from infra.connections.dynamodb import DynamoConnectionStore
 
-        _connections = DynamoConnectionStore.from_env(container.dynamodb())
-    return _connections
+        return DynamoConnectionStore.from_env(services.dynamodb)
+
+    store: ConnectionStore = _once("connections", build)
+    return store
 
 
 def management() -> Any:
     """The management API of the stage the connections are on (LIVE_ENDPOINT: its https URL; locally the
     local server's emulation), bounded by the invocation's time like the other clients."""
-    global _management
-    if _management is None:
+
+    def build(_: Any) -> Any:
         import boto3
 
         from infra.budget import CLIENT_CONFIG, bound
@@ -36,13 +48,15 @@ def management() -> Any:
         if not endpoint:
             raise RuntimeError("LIVE_ENDPOINT is not set")
         client = boto3.client("apigatewaymanagementapi", endpoint_url=endpoint, config=CLIENT_CONFIG)
-        _management = bound(client, container.time_left)
-    return _management
+        return bound(client, container.time_left)
+
+    return _once("management", build)
 
 
 def override(*, connections: ConnectionStore | None = None, management: Any = None) -> None:
-    global _connections, _management
-    _connections, _management = connections, management
+    """Use these (tests); what is not given is built from the environment."""
+    _given.clear()
+    _given.update({k: v for k, v in (("connections", connections), ("management", management)) if v is not None})
 
 
 def now() -> int:
