@@ -153,6 +153,8 @@ class LiveHub:
             live.shut(ws.GOING_AWAY, "idle timeout")
         except (EOFError, OSError, ValueError):  # hung up, reset, or woken by our own shut()
             pass
+        except Exception as error:  # a bug of ours: this socket ends (1011), the server serves on
+            live.shut(1011, report_crash("the live socket", error))
         finally:
             with live.lock:
                 live.open = False
@@ -164,7 +166,7 @@ class LiveHub:
         route = "$default"  # RouteSelectionExpression $request.body.action: a custom route of that name first
         try:
             action = json.loads(body).get("action")
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):  # not JSON, not an object, nested too deep
             action = None
         if isinstance(action, str) and action in self.api.routes:
             route = action

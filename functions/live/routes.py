@@ -55,7 +55,7 @@ def default(event: dict[str, Any]) -> dict[str, Any]:
     body = event.get("body")
     try:
         message = json.loads(body) if isinstance(body, str) and len(body) <= MAX_PING_BYTES else None
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
         message = None
     if isinstance(message, dict) and message.get("action") == "ping":
         return {"statusCode": 200, "body": json.dumps({"type": "pong"})}

@@ -95,7 +95,7 @@ def test_a_connection_to_no_game_is_refused_and_writes_nothing(
 
 @pytest.mark.parametrize(("body", "answer"), [
     ('{"action": "ping"}', "pong"), ('{"action": "other"}', "error"), ("not json", "error"), (None, "error"),
-    ('{"action": "ping", "pad": "' + "x" * 2000 + '"}', "error"), ('["ping"]', "error"),
+    ('{"action": "ping", "pad": "' + "x" * 2000 + '"}', "error"), ('["ping"]', "error"), ("[" * 1000, "error"),
 ])
 def test_the_default_route_answers_a_ping(body: str | None, answer: str) -> None:
     reply = default.lambda_handler(socket_event("$default", "c1=", body=body), FakeContext())
