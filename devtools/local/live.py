@@ -168,8 +168,8 @@ class LiveHub:
             action = json.loads(body).get("action")
         except (ValueError, AttributeError, RecursionError):  # not JSON, not an object, nested too deep
             action = None
-        if isinstance(action, str) and action in self.api.routes:
-            route = action
+        if isinstance(action, str) and not action.startswith("$") and action in self.api.routes:
+            route = action  # a custom route; $connect and $disconnect are never a message's
         if route not in self.api.routes:
             return
         status, answer = self._invoke(route, self._event(live, route, request, body=body))

@@ -137,6 +137,8 @@ def test_pings_are_answered_and_a_close_is_echoed(server: ServerProcess) -> None
     assert client.recv_json() == {"type": "pong"}
     client.send_json({"action": "dance"})
     assert client.recv_json()["error"]["code"] == "unknown_action"
+    client.send_json({"action": "$disconnect"})  # not a message's route: $default answers it
+    assert client.recv_json()["error"]["code"] == "unknown_action"
     client.send_text("[" * 20_000)  # deeper than any JSON parser goes: an error message, the socket stays
     assert client.recv_json()["error"]["code"] == "unknown_action"
     assert client.close(4000) == (ws.CLOSE, struct.pack("!H", 4000))
