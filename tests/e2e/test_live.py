@@ -119,7 +119,7 @@ def test_two_sockets_are_told_of_a_move_made_over_http(server: ServerProcess) ->
               f"median {sorted(took)[MOVES // 2] * 1000:.0f} ms, max {max(took) * 1000:.0f} ms")
         # The other game's socket heard of its own game only (its creation, when the stream got there).
         elsewhere.send_json({"action": "ping"})
-        heard = []
+        heard: list[Any] = []
         while (message := elsewhere.recv_json()) != {"type": "pong"}:
             heard.append(message)
         assert all(m == {"type": "moved", "game_id": other_game, "version": 1} for m in heard), heard
@@ -132,16 +132,18 @@ def test_pings_are_answered_and_a_close_is_echoed(server: ServerProcess) -> None
     game_id, _ = new_game(server)
     client = WsClient(server.port, f"/live?game_id={game_id}")
     client.send_raw(client_frame(ws.PING, b"hi"))
-    assert client.recv() == (ws.PONG, b"hi")
+    assert client.recv_unprompted() == (ws.PONG, b"hi")
     client.send_json({"action": "ping"})
-    assert client.recv_json() == {"type": "pong"}
+    assert client.reply() == {"type": "pong"}
     client.send_json({"action": "dance"})
-    assert client.recv_json()["error"]["code"] == "unknown_action"
+    assert client.reply()["error"]["code"] == "unknown_action"
     client.send_json({"action": "$disconnect"})  # not a message's route: $default answers it
-    assert client.recv_json()["error"]["code"] == "unknown_action"
+    assert client.reply()["error"]["code"] == "unknown_action"
     client.send_text("[" * 20_000)  # deeper than any JSON parser goes: an error message, the socket stays
-    assert client.recv_json()["error"]["code"] == "unknown_action"
-    assert client.close(4000) == (ws.CLOSE, struct.pack("!H", 4000))
+    assert client.reply()["error"]["code"] == "unknown_action"
+    client.send_raw(client_frame(ws.CLOSE, struct.pack("!H", 4000)))
+    assert client.recv_unprompted() == (ws.CLOSE, struct.pack("!H", 4000))
+    client.close_socket()
 
 
 @pytest.mark.parametrize(("path", "status"), [("/live", 400), ("/live?game_id=a%2Fb", 400),
@@ -171,7 +173,7 @@ def test_a_hostile_client_is_closed_with_its_code_and_the_server_serves_on(
     good = WsClient(server.port, f"/live?game_id={game_id}")
     try:
         bad.send_raw(hostile)
-        opcode, payload = bad.recv()
+        opcode, payload = bad.recv_unprompted()
         assert opcode == ws.CLOSE and ws.close_code(payload) in (ws.PROTOCOL_ERROR, ws.TOO_BIG, ws.UNSUPPORTED,
                                                                   ws.INVALID_DATA)
         assert bad.recv() == (ws.CLOSE, b"")  # and the socket ends

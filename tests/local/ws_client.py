@@ -81,6 +81,20 @@ class WsClient:
             (size,) = struct.unpack("!Q", self.file.read(8))
         return opcode, self.file.read(size)
 
+    def recv_unprompted(self) -> tuple[int, bytes]:
+        """The next frame that is not a "moved" message (which the stream may send at any time)."""
+        while True:
+            opcode, payload = self.recv()
+            if opcode != ws.TEXT or json.loads(payload).get("type") != "moved":
+                return opcode, payload
+
+    def reply(self) -> Any:
+        """The next text message that answers us (pongs and "moved" messages skipped)."""
+        while True:
+            message = self.recv_json()
+            if message.get("type") != "moved":
+                return message
+
     def recv_json(self) -> Any:
         """The next text message, skipping pongs."""
         while True:
