@@ -2,7 +2,8 @@
 template.yaml, for `sam local invoke <Function> -e events/<Function>.json`.
 
 The API events are built by the local server's own translation (devtools/local/apigw.py), so they have the
-shape API Gateway (HTTP API, payload 2.0) sends; the notifier's is one DynamoDB stream record of a new commit.
+shape API Gateway (HTTP API, payload 2.0) sends; the live socket's routes get the WebSocket API's events (a
+connection to the sample game, a ping); the stream consumers' is one DynamoDB stream record of a new commit.
 Replace SAMPLE_TOKEN with a seat token of a real game to act as that seat. tests/local/test_sample_events.py
 fails when these files drift from the template, and invokes every handler with its sample.
 """
@@ -135,10 +136,28 @@ def _stream_event() -> dict[str, Any]:
     }]}
 
 
+def _socket_event(route: str) -> dict[str, Any]:
+    """A WebSocket route's event (devtools/local/live.py): a connection to the sample game, a ping."""
+    from devtools.local.live import socket_event
+
+    headers = [("host", "127.0.0.1:3000"), ("user-agent", "sam-local-sample"), ("upgrade", "websocket")]
+    request = HttpRequest("GET", f"/live?game_id={SAMPLE_GAME}", headers)
+    event = socket_event(route, "sampleConnection0=", request, "live", SAMPLE_TIME, now=SAMPLE_TIME,
+                         query={"game_id": SAMPLE_GAME} if route == "$connect" else None,
+                         body='{"action": "ping"}' if route == "$default" else None)
+    event["requestContext"] |= {"requestId": f"sample-{route}", "extendedRequestId": f"sample-{route}"}
+    if "messageId" in event["requestContext"]:
+        event["requestContext"]["messageId"] = "sample-message"
+    return event
+
+
 def sample_events() -> dict[str, dict[str, Any]]:
     """Each function's sample event, by logical id."""
-    specs = sam.functions(load_template(TEMPLATE_PATH), TEMPLATE_PATH.parent)
+    template = load_template(TEMPLATE_PATH)
+    specs = sam.functions(template, TEMPLATE_PATH.parent)
     out = {route.function: _api_event(route) for route in sam.routes(specs)}
+    api = sam.socket_api(template)
+    out |= {function: _socket_event(route) for route, function in (api.routes if api else {}).items()}
     for logical_id in specs:
         out.setdefault(logical_id, _stream_event())
     return dict(sorted(out.items()))

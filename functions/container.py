@@ -14,6 +14,7 @@ import importlib
 import math
 import os
 import random
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -71,6 +72,23 @@ def _first_invocation() -> None:
             importlib.import_module(module)
         _first_use = ()
         gc.freeze()
+
+
+_pause: Callable[[float], None] = time.sleep
+
+
+def pause(seconds: float) -> None:
+    """Sleep in a handler (a long poll's wait). A hook, not `time.sleep`: the local server runs every invocation
+    under one lock (moto is not thread-safe), and its pause gives that lock up while sleeping."""
+    _pause(seconds)
+
+
+def set_pause(sleep: Callable[[float], None]) -> Callable[[float], None]:
+    """Install how `pause` sleeps; answers the one it replaces. Not undone by `reset()`: it belongs to the host
+    the handlers run in, not to the services."""
+    global _pause
+    previous, _pause = _pause, sleep
+    return previous
 
 
 def time_left() -> float:

@@ -28,10 +28,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--aws-host", default="127.0.0.1",
                         help="interface of that endpoint (default 127.0.0.1). Anything else exposes an "
                              "unauthenticated store to whoever can reach it: only for Docker's bridge")
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="URL", dest="allow_origins",
+                        help="let a web page from this origin (e.g. http://localhost:5173) call the API: CORS as "
+                             "the template's AllowedOrigins sets it up (repeatable; default: none, CORS closed)")
 
 
 def run(args: argparse.Namespace) -> int:
-    return serve(args.port, args.host, args.data, args.template, args.verbose, args.aws_port, args.aws_host)
+    return serve(args.port, args.host, args.data, args.template, args.verbose, args.aws_port, args.aws_host,
+                 args.allow_origins)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,9 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from devtools.local.apigw import HttpRequest, HttpResponse, error_response, http_event, http_response
+from devtools.local.cors import Cors, decorate, preflight
 from devtools.local.invoke import Invoker, report_crash
+from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
 from devtools.local.outbox import Outbox
 from devtools.local.sam import Route, find_route
 
@@ -30,13 +32,17 @@ _DIGITS = re.compile(r"[0-9]{1,10}")
 class Gateway:
     """Routes from the template, handlers through the invoker; plus the /_local/ pages of the local server."""
 
-    def __init__(self, routes: list[Route], invoker: Invoker, outbox: Outbox, verbose: bool = False) -> None:
+    def __init__(self, routes: list[Route], invoker: Invoker, outbox: Outbox, verbose: bool = False,
+                 live: LiveHub | None = None, cors: Cors | None = None) -> None:
         self.routes, self.invoker, self.outbox, self.verbose = routes, invoker, outbox, verbose
+        self.live, self.cors = live, cors
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
         path = urlsplit(request.target).path
-        if path.startswith(LOCAL_PREFIX):
+        if self.live is not None and path.startswith(MANAGEMENT_PREFIX + "/"):
+            response = self.live.manage(request)
+        elif path.startswith(LOCAL_PREFIX):
             response = self.local(request.method, request.target)
         else:
             response = self.api(request, path)
@@ -46,6 +52,11 @@ class Gateway:
         return response
 
     def api(self, request: HttpRequest, path: str) -> HttpResponse:
+        if self.cors is None:
+            return self._api(request, path)
+        return preflight(self.cors, request) or decorate(self.cors, request, self._api(request, path))
+
+    def _api(self, request: HttpRequest, path: str) -> HttpResponse:
         found = find_route(self.routes, request.method, path)
         if found is None:
             return error_response(404, "not_found", f"no route for {request.method} {path}")
@@ -112,6 +123,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.connection.settimeout(self.server.request_timeout)
 
     def _serve(self) -> None:
+        live = getattr(self.server.gateway, "live", None)  # (a test's stand-in gateway may have none)
+        if live is not None and urlsplit(self.path).path == LIVE_PATH:
+            self._live(live)
+            return
         length, refused = self._content_length()
         if refused is not None:
             self._answer(refused, close=True)
@@ -127,6 +142,15 @@ class _Handler(BaseHTTPRequestHandler):
         self._answer(gateway.handle(request) if gateway else error_response(503, "starting", "not ready yet"))
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _serve
+
+    def _live(self, live: LiveHub) -> None:
+        """A WebSocket: this thread serves it to its end (or answers the refusal), then the connection closes."""
+        self.close_connection = True
+        request = HttpRequest(self.command, self.path, list(self.headers.items()), b"",
+                              self.client_address[0], self.headers.get("host") or "127.0.0.1")
+        refused = live.upgrade(request, self.connection, self.rfile, self.wfile)  # type: ignore[arg-type]
+        if refused is not None:
+            self._answer(refused, close=True)
 
     def _content_length(self) -> tuple[int, HttpResponse | None]:
         """The body's length, or the refusal of a body that cannot be read safely (nothing is read then)."""
@@ -163,12 +187,13 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header(key, value)
         if "content-type" not in names and response.body:
             self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(response.body)))
+        if response.status != HTTPStatus.NOT_MODIFIED:  # a 304 has no body, and no length of one (RFC 9110 §15.4.5)
+            self.send_header("content-length", str(len(response.body)))
         if close:
             self.send_header("connection", "close")
             self.close_connection = True
         self.end_headers()
-        if self.command != "HEAD":
+        if self.command != "HEAD" and response.status != HTTPStatus.NOT_MODIFIED:
             self.wfile.write(response.body)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:

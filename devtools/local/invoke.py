@@ -6,6 +6,7 @@ import importlib
 import os
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -28,6 +29,7 @@ class Invoker:
         self.lock = threading.RLock()
         self._handlers: dict[str, Handler] = {}
         self.invocations = 0
+        self._running = threading.local()  # the function this thread's invocation runs
 
     def _handler(self, spec: FunctionSpec) -> Handler:
         handler = self._handlers.get(spec.logical_id)
@@ -44,6 +46,7 @@ class Invoker:
         spec = self.specs[logical_id]
         with self.lock:
             os.environ.update(self.environments.get(logical_id, {}))
+            outer, self._running.function = getattr(self._running, "function", None), logical_id
             handler = self._handler(spec)
             context = LambdaContext(function_name=f"{self.stack}-{logical_id}", memory_limit_in_mb=spec.memory,
                                     timeout_seconds=spec.timeout, region=self.region)
@@ -51,8 +54,24 @@ class Invoker:
             try:
                 return handler(event, context)
             finally:
+                self._running.function = outer
                 if self.after is not None:
                     self.after(logical_id)
+
+    def pause(self, seconds: float) -> None:
+        """A handler's sleep (functions/container.py `pause`), with the lock given up meanwhile: a long poll
+        must not hold every other request back. Its function's environment is put back on waking, since the
+        invocations that ran meanwhile put theirs."""
+        function = getattr(self._running, "function", None)
+        if function is None:  # not inside an invocation: nothing to give up
+            time.sleep(seconds)
+            return
+        self.lock.release()
+        try:
+            time.sleep(seconds)
+        finally:
+            self.lock.acquire()
+            os.environ.update(self.environments.get(function, {}))
 
     def warm(self) -> None:
         """Import every handler now, so a broken one fails at start rather than on its first request."""

@@ -166,3 +166,45 @@ def _stream_source(function: str, where: str, props: dict[str, Any], stream_key:
         on_failure=destination,
         filters=[str(f["Pattern"]) for f in ((props.get("FilterCriteria") or {}).get("Filters") or [])],
     )
+
+
+@dataclass(frozen=True)
+class SocketApi:
+    """A WebSocket API of the template (AWS::ApiGatewayV2::Api, ProtocolType WEBSOCKET): the function behind
+    each of its routes ($connect, $disconnect, $default, or a custom key) and its stage's name."""
+
+    routes: dict[str, str]  # route key -> logical id of the function
+    stage: str
+
+
+def _function_of_integration(resources: dict[str, Any], target: Any) -> str:
+    sub = target.get("Fn::Sub") if isinstance(target, dict) else None
+    found = re.fullmatch(r"integrations/\$\{(\w+)\}", sub or "")
+    if found is None or found.group(1) not in resources:
+        raise ValueError(f"a WebSocket route's Target must be !Sub integrations/${{<Integration>}}, not {target!r}")
+    uri = (resources[found.group(1)].get("Properties") or {}).get("IntegrationUri")
+    functions_named = re.findall(r"\$\{(\w+)\.Arn\}", (uri or {}).get("Fn::Sub", "") if isinstance(uri, dict) else "")
+    if len(functions_named) != 1:
+        raise ValueError(f"{found.group(1)}: its IntegrationUri must !Sub one function's Arn")
+    return str(functions_named[0])
+
+
+def socket_api(template: dict[str, Any]) -> SocketApi | None:
+    """The template's WebSocket API, or None when it has none (more than one cannot run locally)."""
+    resources = template.get("Resources") or {}
+    apis = [k for k, r in resources.items() if r.get("Type") == "AWS::ApiGatewayV2::Api"
+            and (r.get("Properties") or {}).get("ProtocolType") == "WEBSOCKET"]
+    if not apis:
+        return None
+    if len(apis) > 1:
+        raise ValueError(f"one WebSocket API can run locally, not {len(apis)}")
+    (api,) = apis
+
+    def of_api(kind: str) -> list[dict[str, Any]]:
+        return [r.get("Properties") or {} for r in resources.values()
+                if r.get("Type") == kind and (r.get("Properties") or {}).get("ApiId") == {"Ref": api}]
+
+    routes = {str(p["RouteKey"]): _function_of_integration(resources, p.get("Target"))
+              for p in of_api("AWS::ApiGatewayV2::Route")}
+    stages = [str(p.get("StageName", "$default")) for p in of_api("AWS::ApiGatewayV2::Stage")]
+    return SocketApi(routes, stages[0] if stages else "$default")

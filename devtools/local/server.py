@@ -8,18 +8,20 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from devtools.local import quiet
+from devtools.local.cors import cors_rules
 from devtools.local.durable import DataDir, JournalError
 from devtools.local.embedded import EmbeddedAws
 from devtools.local.httpd import Gateway, http_server
 from devtools.local.invoke import Invoker
+from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
 from devtools.local.outbox import Outbox
 from devtools.local.resources import LocalResources, provision
-from devtools.local.sam import functions, routes, stream_sources
+from devtools.local.sam import FunctionSpec, functions, routes, socket_api, stream_sources
 from devtools.local.streams import PollerThread, StreamPoller, now_iso
 from devtools.template import TEMPLATE_PATH, load_template
 
@@ -47,9 +49,12 @@ def _local_aws_environment() -> None:
 class LocalService:
     def __init__(self, port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
                  template_path: Path | None = None, verbose: bool = False,
-                 echo: Callable[[str], None] | None = None, aws_port: int = 0, aws_host: str = "127.0.0.1") -> None:
-        """`aws_port`/`aws_host`: where the embedded AWS listens (0: any free port of `aws_host`)."""
+                 echo: Callable[[str], None] | None = None, aws_port: int = 0, aws_host: str = "127.0.0.1",
+                 allowed_origins: Sequence[str] = ()) -> None:
+        """`aws_port`/`aws_host`: where the embedded AWS listens (0: any free port of `aws_host`).
+        `allowed_origins`: the template's AllowedOrigins (CORS); none: closed."""
         self.port, self.host, self.data_dir, self.verbose = port, host, data_dir, verbose
+        self.allowed_origins = tuple(allowed_origins)
         self.aws_port, self.aws_host = aws_port, aws_host
         self.template_path = Path(template_path or TEMPLATE_PATH).resolve()
         self.echo = echo or (lambda line: print(line, flush=True))
@@ -85,10 +90,15 @@ class LocalService:
 
         specs = functions(template, self.template_path.parent)
         overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
-        environments = {k: {**self.resources.environment(s.environment), **overrides} for k, s in specs.items()}
+        environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s)}
+                        for k, s in specs.items()}
         self.consumers = {source.function for source in stream_sources(specs, template)}
+        self.readers = {route.function for route in routes(specs) if route.method == "GET"}  # they write nothing
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
         self.invoker.warm()
+        from functions import container  # the handlers' own module (their code root is on sys.path now)
+
+        container.set_pause(self.invoker.pause)
         self.pollers = [
             StreamPoller(source, self.resources.get_att(source.table, "StreamArn"), self.client("dynamodbstreams"),
                          functools.partial(self.invoker.invoke, source.function),
@@ -97,9 +107,20 @@ class LocalService:
         ]
         self.poller = PollerThread(self.pollers, after_poll=self._after_poll)
         self.poller.start()
-        self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose)
+        api = socket_api(template)
+        self.live = LiveHub(api, self.invoker, self.verbose) if api is not None else None
+        self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live,
+                                    cors=cors_rules(template, self.allowed_origins))
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
+
+    def _live_env(self, spec: FunctionSpec) -> dict[str, str]:
+        """Where the local socket and its management API are, for the functions that ask (LIVE_URL: the page's
+        socket; LIVE_ENDPOINT: the broadcaster's management API)."""
+        host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
+        where = {"LIVE_URL": f"ws://{host}:{self.port}{LIVE_PATH}",
+                 "LIVE_ENDPOINT": f"http://{host}:{self.port}{MANAGEMENT_PREFIX}"}
+        return {k: v for k, v in where.items() if k in spec.environment}
 
     @property
     def url(self) -> str:
@@ -153,6 +174,8 @@ class LocalService:
         """Inside the invoker's lock, before the invocation's result (and so any answer) leaves."""
         if function in self.consumers:  # its messages join the outbox in the same sync as its markers
             self.outbox.drain(self.client("sqs"), self.outbox_queue)
+        elif function not in self.readers and (poller := getattr(self, "poller", None)) is not None:
+            poller.wake()  # it may have written: the stream's consumers (live sockets) need not sit out the pause
         if self.data:
             self.data.sync()
 
@@ -186,6 +209,8 @@ class LocalService:
         self.data.write(saved)
 
     def stop(self) -> None:
+        if self.live is not None:
+            self.live.close_all()
         self.poller.stop()
         self.http.shutdown()
         self.http.server_close()
@@ -201,12 +226,13 @@ class LocalService:
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
           template_path: Path | None = None, verbose: bool = False, aws_port: int = 0,
-          aws_host: str = "127.0.0.1") -> int:
+          aws_host: str = "127.0.0.1", allowed_origins: Sequence[str] = ()) -> int:
     """Run until SIGINT or SIGTERM; exit 0 after a clean shutdown."""
     stopping = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stopping.set())
-    service = LocalService(port, host, data_dir, template_path, verbose, aws_port=aws_port, aws_host=aws_host)
+    service = LocalService(port, host, data_dir, template_path, verbose, aws_port=aws_port, aws_host=aws_host,
+                           allowed_origins=allowed_origins)
     try:
         service.start()
     except OSError as error:

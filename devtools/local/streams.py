@@ -158,9 +158,15 @@ class PollerThread(threading.Thread):
         super().__init__(name="stream-poller", daemon=True)
         self.pollers, self.idle, self.after_poll = pollers, idle, after_poll
         self.stopping = threading.Event()
+        self.woken = threading.Event()
+
+    def wake(self) -> None:
+        """Poll now rather than after the idle pause: something was just written (a live socket waits for it)."""
+        self.woken.set()
 
     def run(self) -> None:
         while not self.stopping.is_set():
+            self.woken.clear()  # before the poll: a write during it wakes the next one at once
             read = 0
             for poller in self.pollers:
                 try:
@@ -169,11 +175,12 @@ class PollerThread(threading.Thread):
                     print(f"[stream] {poller.source.function}: {type(error).__name__}: {error}", flush=True)
             if self.after_poll is not None:
                 self.after_poll()
-            self.stopping.wait(self.idle)
+            self.woken.wait(self.idle)
 
     def stop(self, timeout: float = 60.0) -> None:
         """Stop after the current poll (its retries are bounded); the caller checks is_alive() after `timeout`."""
         self.stopping.set()
+        self.woken.set()
         self.join(timeout=timeout)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from http import HTTPStatus
@@ -149,3 +150,36 @@ def game_reply(aggregate: Aggregate, seat: int | None) -> dict[str, Any]:
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     return Response(status_code=status, content_type=content_types.APPLICATION_JSON, body=body, headers=headers)
+
+
+# Bumped when an answer's shape changes at the same game version (a deploy): a copy held by a client must not
+# match any more.
+ETAG_REVISION = "1"
+CACHE_HEADERS = {"Vary": "Authorization", "Cache-Control": "private, no-cache"}
+
+
+def etag(*parts: object) -> str:
+    """A strong ETag of what a caller would be answered: the answer is a function of these parts alone (the
+    game, its version, the caller's seat, the query), so the tag changes exactly when the answer does. Hashed:
+    an ETag is echoed by caches and proxies, and says nothing that way."""
+    text = "\x1f".join(str(p) for p in (ETAG_REVISION, *parts))
+    return '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
+
+
+def matches(app: APIGatewayHttpResolver, tag: str) -> bool:
+    """Whether the request's If-None-Match names this representation (RFC 9110 §13.1.2: a list, `*`, and the
+    weak comparison, so a proxy's W/ prefix still matches)."""
+    sent = app.current_event.headers.get("if-none-match") or ""
+    candidates = {c.strip().removeprefix("W/") for c in sent.split(",")}
+    return "*" in candidates or tag in candidates
+
+
+def cache_headers(tag: str) -> dict[str, str]:
+    """Revalidate every time (`no-cache`), in the caller's cache only (`private`): the answer depends on the
+    token, hence Vary."""
+    return {"ETag": tag, **CACHE_HEADERS}
+
+
+def not_modified(tag: str) -> Response:
+    # No content type and a None body: powertools then sends no body at all (a JSON one would be "null").
+    return Response(status_code=HTTPStatus.NOT_MODIFIED, body=None, headers=cache_headers(tag))

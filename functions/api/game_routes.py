@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BeforeValidator
 
 from domain.options import SeatSpec
@@ -14,12 +16,27 @@ from domain.redact import redact_history
 from functions import container
 from functions.api.create_body import CreateGameBody
 from functions.api.docs import TOKEN_OPTIONAL, responses
-from functions.api.edge import caller_seat, game_reply, json_response, load_game
+from functions.api.edge import (
+    cache_headers,
+    caller_seat,
+    etag,
+    game_reply,
+    json_response,
+    load_game,
+    matches,
+    not_modified,
+)
 from functions.observability import count, logger
 from infra.serialization import domain_event
 from service.repository import SEATS_RECORD
 
 MAX_HISTORY_PAGE = 500
+MAX_WAIT = 20  # seconds of a long poll: well inside the function's Timeout and the API's integration timeout
+# Seconds between two looks at the game while waiting: quick at first (a move often follows soon), then one
+# strongly consistent GetItem a second at most.
+POLL_PAUSES = (0.25, 0.5, 0.75, 1.0)
+NOT_MODIFIED: dict[int, OpenAPIResponse] = {
+    304: {"description": "If-None-Match names the current ETag: nothing changed (no body).", "content": {}}}
 
 _DIGITS = re.compile(r"[0-9]{1,18}")
 
@@ -62,21 +79,52 @@ def add_create_game(app: APIGatewayHttpResolver) -> None:
 def add_get_game(app: APIGatewayHttpResolver) -> None:
     @app.get(
         "/games/<game_id>", operation_id="getGame", tags=["games"], summary="The game as the caller may see it",
-        description="With a seat token: that seat's view and legal actions. Without: the spectator view.",
-        security=TOKEN_OPTIONAL, responses=responses(app, 200, "GameReply", "The caller's view.", 401, 404, 422),
+        description="With a seat token: that seat's view and legal actions. Without: the spectator view. "
+                    "Answers an ETag; If-None-Match with it answers 304 while the game has not moved, and with "
+                    "`wait` the answer waits (up to that many seconds) for the next move.",
+        security=TOKEN_OPTIONAL,
+        responses={**responses(app, 200, "GameReply", "The caller's view.", 401, 404, 422), **NOT_MODIFIED},
     )
-    def get_game(game_id: str):
+    def get_game(
+        game_id: str,
+        wait: Annotated[int, Digits, Query(ge=0, le=MAX_WAIT, description="Long poll: with If-None-Match, "
+                                           "seconds to wait for the game to move before answering 304.")] = 0,
+    ):
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
-        return json_response(game_reply(aggregate, seat))
+        tag = etag("game", game_id, aggregate.version, seat)
+        if wait and matches(app, tag) and _moved(game_id, aggregate.version, wait):
+            aggregate = load_game(game_id)
+            seat = caller_seat(app, aggregate, required=False)  # the token may have been reissued meanwhile
+            tag = etag("game", game_id, aggregate.version, seat)
+        elif matches(app, tag):  # (after a move the answer is the new view, even to `If-None-Match: *`)
+            return not_modified(tag)
+        return json_response(game_reply(aggregate, seat), headers=cache_headers(tag))
+
+
+def _moved(game_id: str, version: int, wait: int) -> bool:
+    """Whether the game gets past `version` within `wait` seconds (and the invocation's time)."""
+    from infra.budget import RESERVE, WORST_CALL  # botocore's: imported by a long poll only, not at cold start
+
+    # The invocation keeps time for its answer: one whole store call (the reload) and the reserve after it.
+    deadline = time.monotonic() + min(wait, container.time_left() - WORST_CALL - RESERVE)
+    looks = 0
+    while (left := deadline - time.monotonic()) > 0:
+        container.pause(min(POLL_PAUSES[min(looks, len(POLL_PAUSES) - 1)], left))
+        looks += 1
+        # One GetItem of the next commit's key (the store's `newer` probes first): no history is read.
+        if container.store().newer(game_id, version):
+            return True
+    return False
 
 
 def add_get_events(app: APIGatewayHttpResolver) -> None:
     @app.get(
         "/games/<game_id>/events", operation_id="getEvents", tags=["games"], summary="The history, redacted",
         description="Commits after version `after`, oldest first, each event as the caller may see it now "
-                    "(spectator without a token). Page with next_after.",
-        security=TOKEN_OPTIONAL, responses=responses(app, 200, "History", "A page of the history.", 401, 404, 422),
+                    "(spectator without a token). Page with next_after. Answers an ETag (If-None-Match: 304).",
+        security=TOKEN_OPTIONAL,
+        responses={**responses(app, 200, "History", "A page of the history.", 401, 404, 422), **NOT_MODIFIED},
     )
     def get_events(
         game_id: str,
@@ -85,6 +133,9 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
     ):
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
+        tag = etag("events", game_id, aggregate.version, seat, after, limit)
+        if matches(app, tag):
+            return not_modified(tag)
         # Only what the loaded state has seen: redaction judges each event against that state.
         commits = container.games().history(aggregate, after)
         page = commits[:limit]
@@ -99,4 +150,4 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
             ],
             "next_after": page[-1].version if len(commits) > limit else None,
         }
-        return json_response(body)
+        return json_response(body, headers=cache_headers(tag))

@@ -71,7 +71,7 @@ def test_the_client_posts_every_command_to_a_route_of_the_template() -> None:
 
 
 def test_the_real_notifier_mapping_is_found_as_a_plain_resource() -> None:
-    [source] = stream_sources(REAL_SPECS, REAL)
+    [source] = [s for s in stream_sources(REAL_SPECS, REAL) if s.function == "NotifierFunction"]
     assert (source.function, source.table) == ("NotifierFunction", "GamesTable")
     assert source.report_failures and 0 < source.max_retries <= 10
     assert source.on_failure == {"Fn::GetAtt": ["NotifierDeadLetterQueue", "Arn"]}

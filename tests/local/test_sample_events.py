@@ -46,7 +46,19 @@ EXPECTED = {"CreateGameFunction": {201}, "GetGameFunction": {200}, "GetEventsFun
 
 @pytest.fixture
 def world() -> Iterator[MemoryWorld]:
+    from functions.live import wiring
+    from infra.connections import InMemoryConnectionStore
+
+    wiring.override(connections=InMemoryConnectionStore(), management=_Posted())
     yield from memory_world()
+    wiring.override()
+
+
+class _Posted:
+    """The live broadcaster's management client: the sample commit's game has no connection to post to."""
+
+    def post_to_connection(self, **_: Any) -> None:
+        raise AssertionError("no connection watches the sample game")
 
 
 def test_every_function_has_its_sample_and_the_files_match_the_template() -> None:
@@ -72,6 +84,12 @@ def test_each_handler_answers_its_sample(world: MemoryWorld, logical_id: str) ->
     if logical_id == "NotifierFunction":
         assert result == {"batchItemFailures": []}
         assert world.outbox.messages, "the sample commit tells the seats who must act"
+        return
+    if logical_id == "LiveBroadcasterFunction":
+        assert result == {"batchItemFailures": []}
+        return
+    if logical_id in ("LiveConnectFunction", "LiveDisconnectFunction"):  # the socket's: no body to answer
+        assert result == {"statusCode": 200}
         return
     status, body = result["statusCode"], json.loads(result["body"])
     assert status in EXPECTED.get(logical_id, {200, 422}), (status, body)  # a command: done, or the rules' no
