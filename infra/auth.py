@@ -14,7 +14,14 @@ TOKEN_BYTES = 24
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+    return word(TOKEN_BYTES)
+
+
+def word(nbytes: int) -> str:
+    """A random URL-safe word that never starts with "-": a command line would read one as an option."""
+    while (drawn := secrets.token_urlsafe(nbytes)).startswith("-"):
+        pass
+    return drawn
 
 
 def token_hash(token: str) -> str:

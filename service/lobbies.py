@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hmac
 import random
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from contextlib import suppress
@@ -24,7 +23,7 @@ from domain import GameState, decide
 from domain.commands import CreateGame
 from domain.options import Options, SeatSpec
 from domain.rng import Rng
-from infra.auth import new_token, token_hash
+from infra.auth import new_token, token_hash, word
 from infra.lobbies import LobbyConflict, LobbyExists, LobbyRecord, LobbyStore, Slot
 from infra.players import PlayerRecord
 from infra.store import ConcurrencyConflict, EventStore
@@ -90,7 +89,7 @@ class Lobbies:
     games: EventStore
     rng: Rng
     clock: Callable[[], float] = time.time
-    new_code: Callable[[], str] = lambda: secrets.token_urlsafe(16)
+    new_code: Callable[[], str] = lambda: word(16)
 
     # --- the host's lobby ----------------------------------------------------------------------------------
 

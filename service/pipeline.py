@@ -15,7 +15,7 @@ from domain import GameState, decide, view
 from domain.commands import CreateGame
 from domain.options import Options, SeatSpec
 from domain.rng import Rng
-from infra.auth import new_token, token_hash
+from infra.auth import new_token, token_hash, word
 from infra.serialization import command_digest, stored_event
 from infra.store import Commit, ConcurrencyConflict, EventStore
 from service.repository import (
@@ -94,7 +94,7 @@ def now() -> str:
 
 
 def new_game_id() -> str:
-    return secrets.token_urlsafe(12)
+    return word(12)
 
 
 def production_rng() -> Rng:

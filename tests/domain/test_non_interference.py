@@ -157,7 +157,8 @@ def play(players: int, game: int, seed: int, options: Options, show: Show = view
     compared = 0
     while state.phase != "finished":
         seat = choices.choice(to_act(state))  # a resigned seat never: the stand-in has moved for it
-        action = pick(state, seat, legal_actions(state, seat), choices, 0.005)
+        # No resigning before round 2: a 2-seat game a seat resigns in its first moves ends with no secret step.
+        action = pick(state, seat, legal_actions(state, seat), choices, 0.005 if state.round > 1 else 0.0)
         if secret(state, seat, action):
             compared += check_step(state, history, seat, action, choices, show)
         events, state = execute(state, action, chance)

@@ -31,3 +31,16 @@ def test_the_authorization_header_is_found_in_any_case() -> None:
     assert authorization({"authorization": "Bearer a"}) == "Bearer a"
     assert authorization({"Authorization": "Bearer b"}) == "Bearer b"
     assert authorization({"x": "y"}) is None
+
+
+def test_ids_and_tokens_never_start_with_a_dash_a_command_line_would_take_for_an_option(monkeypatch) -> None:
+    import secrets
+
+    from infra import auth
+    from service import lobbies, pipeline
+
+    draws = iter(["-first", "-second", "third"] * 3)
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda nbytes: next(draws))
+    assert auth.new_token() == "third"
+    assert pipeline.new_game_id() == "third"
+    assert lobbies.Lobbies.__dataclass_fields__["new_code"].default() == "third"
