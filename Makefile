@@ -53,7 +53,7 @@ openapi: $(STAMP)
 # unchecked-hash .pycs so the zip's mtimes do not matter. boto3 is not shipped: the Lambda runtime has it.
 # template.yaml's Architectures: arm64.
 LAYER_PLATFORM ?= manylinux2014_aarch64
-FUNCTION_PACKAGES := domain service infra functions
+FUNCTION_PACKAGES := domain service infra functions web
 # Shipped packages' modules Lambda never runs: `make openapi`'s.
 NOT_RUN_BY_LAMBDA := functions/openapi.py
 COMPILE = -m compileall -q --invalidation-mode unchecked-hash
