@@ -54,8 +54,8 @@ openapi: $(STAMP)
 # template.yaml's Architectures: arm64.
 LAYER_PLATFORM ?= manylinux2014_aarch64
 FUNCTION_PACKAGES := domain service infra functions web
-# Shipped packages' modules Lambda never runs: `make openapi`'s.
-NOT_RUN_BY_LAMBDA := functions/openapi.py
+# Shipped packages' modules Lambda never runs: `make openapi`'s, and the one writing web/static/catalogue.json.
+NOT_RUN_BY_LAMBDA := functions/openapi.py web/catalogue.py
 COMPILE = -m compileall -q --invalidation-mode unchecked-hash
 # python3.12 like `sam build` itself wants it: on PATH (if it runs: a pyenv shim may not), else pyenv's.
 # Looked up once, on first use, and only by the targets below.
