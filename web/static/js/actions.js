@@ -5,6 +5,8 @@ import { card, cards, catalogue, deck, distiller, distillerPower, goal, labelRew
 import { gives } from "./tiles.js";
 
 const ANYTIME = new Set(["resign", "take_back"]);
+// Letting a turn go is offered beside the moves, never as loudly.
+const QUIET_ACTIONS = new Set(["pass", "decline", "skip_distill", "decline_goals"]);
 const NOT_IN_BODY = new Set(["seat", "type", "open", "cards", "rule"]);
 
 // A listed action as its command's body: the seat comes from the token, the route names the type.
@@ -154,22 +156,22 @@ function group(key, children) {
     h("div", { class: `action-list${children.length > 4 ? " many" : ""}` }, children));
 }
 
-const GROUP = { buy: "buy", sell: "sell", place_label: "label" };
+const GROUP = { buy: "buy", sell: "sell", place_label: "label", trade: "trade" };
 
 export function renderActions(root, view, onPost) {
   const listed = view.legal_actions || [];
-  const groups = { main: [], buy: [], sell: [], label: [], anytime: [] };
+  const groups = { main: [], buy: [], sell: [], label: [], trade: [], anytime: [] };
   listed.forEach((a, i) => {
     if (a.open) {
       groups.main.push(distillForm(a, i, onPost));
       return;
     }
     const key = ANYTIME.has(a.type) ? "anytime" : GROUP[a.type] || "main";
-    const el = button(a, i, view, key !== "anytime" && a.type !== "pass" && a.type !== "decline");
+    const el = button(a, i, view, key !== "anytime" && !QUIET_ACTIONS.has(a.type));
     el.addEventListener("click", () => onPost(a.type, bodyOf(a)));
     groups[key].push(el);
   });
-  fill(root, ["main", "buy", "sell", "label", "anytime"].map((key) => group(key, groups[key])));
+  fill(root, ["main", "buy", "sell", "label", "trade", "anytime"].map((key) => group(key, groups[key])));
 }
 
 export function pendingText(pending) {
