@@ -84,7 +84,7 @@ function render() {
   renderPlayers($("players"), view);
   const scores = scoresSection(view);
   fill($("scores-slot"), scores);
-  $("leave").hidden = !state.credential;
+  $("leave").hidden = !loadCredential(state.gameId); // a refused credential can be dropped too
   $("error").textContent = errorText(state.error);
   $("notice").textContent = state.notice;
   renderHistory();
@@ -204,7 +204,7 @@ async function exchangeLink() {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const code = error.status === 404 && error.code === "not_found" ? "link_unavailable"
-      : error.code === "network" ? "network" : "link_refused";
+      : ["network", "rate_limited"].includes(error.code) ? error.code : "link_refused";
     showError({ code, message: error.message });
   }
   $("notice").textContent = "";
