@@ -155,7 +155,9 @@ def sample_events() -> dict[str, dict[str, Any]]:
     """Each function's sample event, by logical id."""
     template = load_template(TEMPLATE_PATH)
     specs = sam.functions(template, TEMPLATE_PATH.parent)
-    out = {route.function: _api_event(route) for route in sam.routes(specs)}
+    out: dict[str, dict[str, Any]] = {}
+    for route in sam.routes(specs):  # most specific first: a function of several routes gets its first
+        out.setdefault(route.function, _api_event(route))
     api = sam.socket_api(template)
     out |= {function: _socket_event(route) for route, function in (api.routes if api else {}).items()}
     for logical_id in specs:
