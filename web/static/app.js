@@ -170,7 +170,17 @@ async function failed(error) {
   }
 }
 
-async function post(type, body) {
+// Where several seats act at once, another seat's move makes the shown version stale. When it changed nothing of
+// this seat's own board and the same move is still listed, the move goes again, once, at the new version.
+function stillMine(shown, now, body) {
+  if (!shown || !now || shown.seat === null || shown.to_act.length < 2) return false;
+  if (now.phase !== shown.phase || now.round !== shown.round || now.seat !== shown.seat) return false;
+  const mine = (reply) => JSON.stringify(reply.view.players[reply.seat]);
+  const wanted = JSON.stringify(body);
+  return mine(shown) === mine(now) && now.view.legal_actions.some((a) => JSON.stringify(a) === wanted);
+}
+
+async function post(type, body, again = false) {
   if (state.busy || !state.reply) return;
   setBusy(true);
   state.notice = "";
@@ -184,15 +194,22 @@ async function post(type, body) {
     await loadHistory();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    showError(error);
     if (error.code === "stale_version") {
-      state.again = { type, body };
-      state.focusRetry = true;
+      const shown = state.reply;
       state.etag = null;
       state.busy = false;
       await refresh();
+      if (!again && stillMine(shown, state.reply, body)) {
+        await post(type, body, true);
+        return;
+      }
+      showError(error);
+      state.again = { type, body };
+      state.focusRetry = true;
+      render();
       return;
     }
+    showError(error);
   } finally {
     state.busy = false;
   }
