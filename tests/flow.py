@@ -95,6 +95,7 @@ def my_games_show_whose_turn(client: ApiClient, keys: dict[str, str], game_id: s
     """Each player's entry of the game, once "my games" has caught up with its version: whose turn it is, and
     for Ada, the game before her newer lobby when she must act."""
     game = client.game(game_id)
+    listed(client, keys["Ada"], waiting)  # the newer lobby's entry comes from the stream too: there before the order
     for name, key in keys.items():
         seat = client.game(game_id, key)["seat"]
         found, order = listed(client, key, game_id, status="in_progress", version=game["version"])
