@@ -128,8 +128,9 @@ class LocalService:
 
     def banner(self) -> str:
         url = "" if self.url == "http://127.0.0.1:3000" else f" --url {self.url}"
-        return (f"Distilled Online on {self.url} — start a game: distilled new --players 3{url}   "
-                f"(or: {'make demo' if not url else 'distilled demo' + url})\n" + self.aws_banner())
+        return (f"Distilled Online on {self.url} — start a game: distilled new --players 3{url}, then open the "
+                f"page links it prints (or: {'make demo' if not url else 'distilled demo' + url})\n"
+                + self.aws_banner())
 
     def aws_banner(self) -> str:
         """Where the embedded DynamoDB, SNS and SQS listen, and what that exposes."""
