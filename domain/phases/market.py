@@ -126,10 +126,20 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return [*buys(p, "revealed", p.pending.card or ""), c.listed(c.Decline, seat=seat)]
     items = list(BASIC_OFFERS) if p.basics_bought < basic_limit(p) else []
     for deck in DECKS:
-        row = ROW_OFFERS[deck]
-        items += [row[cid] for cid in sorted(set(s.rows[deck]))]
-    items += [offer for offer in CUBE_OFFERS[s.flight] if offer[2] not in p.cubes]
+        items += _row_items(deck, tuple(s.rows[deck]))
+    items += _cube_items(s.flight, tuple(p.cubes))
     return [*offers(p, items), c.listed(c.PassTurn, seat=seat)]
+
+
+# A row or a player's cubes change only on a purchase, while they are listed at every Market decision.
+@lru_cache(maxsize=4096)
+def _row_items(deck: str, row: tuple[str, ...]) -> tuple[Offer, ...]:
+    return tuple(ROW_OFFERS[deck][cid] for cid in sorted(set(row)))
+
+
+@lru_cache(maxsize=4096)
+def _cube_items(flight: str, cubes: tuple[str, ...]) -> tuple[Offer, ...]:
+    return tuple(offer for offer in CUBE_OFFERS[flight] if offer[2] not in cubes)
 
 
 def _bought(s: GameState, e: ev.CardBought) -> None:
