@@ -31,7 +31,7 @@ from domain.powers.choices import flavor_choices
 from domain.powers.distill import extra_alcohol_options, may_redistill, top_only_options
 from domain.powers.flavors import FLAVOR_APPLIERS, keep
 from domain.state import GameState, Opening, Pending, Player
-from domain.zones import discard
+from domain.zones import discard, turn_phase
 
 NEVER_TRADED = frozenset({"yeast", "alcohol"})
 
@@ -75,6 +75,22 @@ def open_distill(seat: int, cards: tuple[str, ...], extra: tuple[int, ...], top:
     return c.OpenDistill(seat=seat, cards=cards, extra_alcohol=extra, top_only=top)
 
 
+# The phase's commonest events, frozen: one instance per seat, card and round serves every game.
+@lru_cache(maxsize=4096)
+def _traded_event(seat: int, gave: str, took: str, round: int) -> ev.Traded:
+    return ev.Traded(seat=seat, gave=gave, took=took, round=round)
+
+
+@cache
+def _skipped_event(seat: int, round: int) -> ev.DistillSkipped:
+    return ev.DistillSkipped(seat=seat, round=round)
+
+
+@cache
+def _stuck_event(seat: int, round: int) -> ev.DistillSkipped:
+    return ev.DistillSkipped(seat=seat, automatic=True, round=round)
+
+
 def may_distill_now(state: GameState, p: Player) -> bool:
     return (state.phase == "distill" and not p.distilled
             and (state.options.distill_order == "simultaneous" or state.turn == p.seat))
@@ -94,7 +110,7 @@ def trade(ctx: Decision, cmd: Trade) -> None:
     require(cmd.give in tradeable(p), "cannot_give", "You cannot give that card in a trade.")
     require(cmd.take in trade_options(cmd.give), "cannot_take",
             "Take a basic ingredient whose cost is at most the cost of the card you give.")
-    ctx.emit(ev.Traded(seat=cmd.seat, gave=cmd.give, took=cmd.take, round=ctx.state.round))
+    ctx.emit(_traded_event(cmd.seat, cmd.give, cmd.take, ctx.state.round))
 
 
 def cut_stack(cards: list[str], top_only: bool) -> tuple[tuple[str, ...], list[str]]:
@@ -143,7 +159,7 @@ def redistill(ctx: Decision, cmd: Redistill) -> None:
 def skip(ctx: Decision, cmd: SkipDistill) -> None:
     p = _my_distill(ctx, cmd.seat)
     require(p.pending is None, "pending_choice", "Name your spirit first.")
-    ctx.emit(ev.DistillSkipped(seat=cmd.seat, round=ctx.state.round))
+    ctx.emit(_skipped_event(cmd.seat, ctx.state.round))
 
 
 def can_start(p: Player) -> bool:
@@ -231,7 +247,7 @@ def _recut(s: GameState, e: ev.SpiritRecut) -> None:
 
 def enter(ctx: Decision) -> None:
     s = ctx.state
-    ctx.emit(ev.PhaseStarted(phase="distill", turn=s.first_player if s.options.distill_order == "sequential" else None))
+    ctx.emit(turn_phase("distill", s.first_player if s.options.distill_order == "sequential" else None))
 
 
 def opened(s: GameState) -> None:
@@ -268,7 +284,7 @@ def step(ctx: Decision) -> Step:
              and (s.turn is None or s.turn == p.seat)]
     if stuck:
         for p in stuck:
-            ctx.emit(ev.DistillSkipped(seat=p.seat, automatic=True, round=s.round))
+            ctx.emit(_stuck_event(p.seat, s.round))
         return "moved"
     if any(not p.distilled or p.pending for p in s.players):
         return "wait"
