@@ -217,10 +217,17 @@ class GameState:
     undo: Undo | None = None  # the last command's seat may take it back (domain.take_back)
 
     def clone(self) -> GameState:
+        c = self.clone_table()
+        c.players = [p.clone() for p in self.players]
+        return c
+
+    def clone_table(self) -> GameState:
+        """A clone but for the players: its list holds this state's own Player objects, for a caller that
+        clones each one before anything may change it (domain.decision)."""
         # Slot by slot, as Player.clone: once per command.
         c = _new(GameState)
         c.options, c.phase, c.round, c.first_player = self.options, self.phase, self.round, self.first_player
-        c.players = [p.clone() for p in self.players]
+        c.players = self.players.copy()
         c.turn, c.flight, c.next_spirit, c.aged_round = self.turn, self.flight, self.next_spirit, self.aged_round
         c.rows = {k: v.copy() for k, v in self.rows.items()}
         c.decks = {k: v.copy() for k, v in self.decks.items()}
