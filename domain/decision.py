@@ -22,8 +22,10 @@ Applier = Callable[[GameState, Any], None]
 ONE_SEAT: frozenset[type] = frozenset({
     ev.CardBought, ev.CardRevealed, ev.RevealDeclined, ev.PlayerPassed, ev.Traded, ev.DistillSkipped,
     ev.SpiritDistilled, ev.SpiritNamed, ev.SpiritSold, ev.LabelPlaced, ev.TastingHeld, ev.MoneyGained,
+    ev.DistillerChosen, ev.GoalDiscarded, ev.CardGained, ev.DeckLooked, ev.PowerDeclined, ev.PowerOffered,
 })
-NO_SEAT: frozenset[type] = frozenset({ev.UndoPointSet, ev.UndoPointCleared})  # they change no player at all
+NO_SEAT: frozenset[type] = frozenset({  # they change no player at all
+    ev.UndoPointSet, ev.UndoPointCleared, ev.MarketCleanedUp, ev.RoundEnded, ev.DeckReshuffled})
 
 
 class Decision:
