@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain import events as ev
 from domain import solo
 from domain.awards import score_awards
@@ -59,6 +61,12 @@ def _round_ended(s: GameState, e: ev.RoundEnded) -> None:
     s.turn = None
 
 
+
+@lru_cache(maxsize=1024)  # frozen: one instance per pair of seat lists serves every round end
+def _started(tasting: tuple[int, ...], discard: tuple[int, ...]) -> ev.PhaseStarted:
+    return ev.PhaseStarted(phase="round_end", tasting=tasting, discard=discard)
+
+
 def enter(ctx: Decision) -> None:
     """Round end opens with the awards (RULES §3.8 step 1); then tastings and, after round 3, the goal discard."""
     s = ctx.state
@@ -67,7 +75,7 @@ def enter(ctx: Decision) -> None:
         ctx.emit(ev.AwardsScored(round=s.round, awards=won, shares=shares))
     tasting = tuple(p.seat for p in s.players if not p.sales and p.sp > 0)
     discard = tuple(p.seat for p in s.players if s.round == GOAL_DISCARD_ROUND and len(p.goals) > 2)
-    ctx.emit(ev.PhaseStarted(phase="round_end", tasting=tasting, discard=discard))
+    ctx.emit(_started(tasting, discard))
     solo.offer_round_end(ctx)
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import cast
 
 from domain import commands as c
@@ -20,6 +21,11 @@ from domain.purchase import ROUND_START_SOURCES, check_slot, priced
 from domain.state import GameState, Pending, PendingKind, Player
 
 
+@cache  # frozen: one instance serves every round; made on first use, as the events' validators are
+def _started() -> ev.PhaseStarted:
+    return ev.PhaseStarted(phase="round_start")
+
+
 def begin_round(ctx: Decision, round: int, first: int) -> None:
     ctx.emit(ev.RoundStarted(round=round, first_player=first))
     s = ctx.state
@@ -31,7 +37,7 @@ def begin_round(ctx: Decision, round: int, first: int) -> None:
             elif power in MONEY and (money := MONEY[power](p)):
                 ctx.emit(ev.MoneyGained(seat=seat, money=money, power=power))
     if next_choice(s) is not None:
-        ctx.emit(ev.PhaseStarted(phase="round_start"))
+        ctx.emit(_started())
 
 
 def enter(ctx: Decision) -> None:
