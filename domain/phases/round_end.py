@@ -20,7 +20,7 @@ def taste(ctx: Decision, cmd: Taste) -> None:
     require(ctx.state.phase == "round_end" and p.tasting_due, "no_tasting",
             "Only a player who sold nothing this round may hold a tasting, at round end.")
     require(cmd.sp <= p.sp, "not_enough_sp", f"You have only {p.sp} SP.")
-    ctx.emit(ev.TastingHeld(seat=cmd.seat, sp=cmd.sp))
+    ctx.emit(_tasted(cmd.seat, cmd.sp))
 
 
 def discard_goal(ctx: Decision, cmd: DiscardGoal) -> None:
@@ -62,9 +62,20 @@ def _round_ended(s: GameState, e: ev.RoundEnded) -> None:
 
 
 
-@lru_cache(maxsize=1024)  # frozen: one instance per pair of seat lists serves every round end
+# Frozen events: one instance per seat lists, tasting or round serves every round end of every game.
+@lru_cache(maxsize=1024)
 def _started(tasting: tuple[int, ...], discard: tuple[int, ...]) -> ev.PhaseStarted:
     return ev.PhaseStarted(phase="round_end", tasting=tasting, discard=discard)
+
+
+@lru_cache(maxsize=1024)
+def _tasted(seat: int, sp: int) -> ev.TastingHeld:
+    return ev.TastingHeld(seat=seat, sp=sp)
+
+
+@lru_cache(maxsize=64)
+def _ended(round: int) -> ev.RoundEnded:
+    return ev.RoundEnded(round=round)
 
 
 def enter(ctx: Decision) -> None:
@@ -86,7 +97,7 @@ def due(s: GameState) -> list[int]:
 def step(ctx: Decision) -> Step:
     if due(ctx.state):
         return "wait"
-    ctx.emit(ev.RoundEnded(round=ctx.state.round))
+    ctx.emit(_ended(ctx.state.round))
     return "done"
 
 
