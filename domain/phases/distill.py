@@ -189,7 +189,7 @@ def actions(s: GameState, p: Player) -> list[Action]:
         out: list[Action] = [
             c.listed(NameSpirit, seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
             for r, b, x, back, cash in recipe_options(s, p, p.pending.cards, p.pending.cut)]
-        return [*out, c.listed(Redistill, seat=seat)] if may_redistill(p) else out
+        return [*out, c.seated(Redistill, seat)] if may_redistill(p) else out
     if p.pending is not None:
         return flavor_choices(p)
     if not may_distill_now(s, p):
@@ -200,7 +200,7 @@ def actions(s: GameState, p: Player) -> list[Action]:
             out += trades(seat, give)
     if can_distill(p):
         out.append(open_distill(seat, tuple(sorted(washback_cards(p))), extra_alcohol_options(p), top_only_options(p)))
-    return [*out, c.listed(SkipDistill, seat=seat)]
+    return [*out, c.seated(SkipDistill, seat)]
 
 
 def _traded(s: GameState, e: ev.Traded) -> None:

@@ -131,14 +131,14 @@ def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "reveal_deck":
         decks = [d for d in DECKS if s.decks[d] or any(deck_of(t) == d for t in s.truck)]
-        return [*(c.listed(c.Reveal, seat=seat, deck=d) for d in decks), c.listed(c.Decline, seat=seat)]
+        return [*(c.listed(c.Reveal, seat=seat, deck=d) for d in decks), c.seated(c.Decline, seat)]
     if p.pending is not None and p.pending.kind == "revealed":
-        return [*buys(p, "revealed", p.pending.card or ""), c.listed(c.Decline, seat=seat)]
+        return [*buys(p, "revealed", p.pending.card or ""), c.seated(c.Decline, seat)]
     items = list(BASIC_OFFERS) if p.basics_bought < basic_limit(p) else []
     for deck in DECKS:
         items += _row_items(deck, tuple(s.rows[deck]))
     items += _cube_items(s.flight, tuple(p.cubes))
-    return [*offers(p, items), c.listed(c.PassTurn, seat=seat)]
+    return [*offers(p, items), c.seated(c.PassTurn, seat)]
 
 
 # A row or a player's cubes change only on a purchase, while they are listed at every Market decision.

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from domain import events as ev
 from domain import solo
@@ -101,10 +101,15 @@ def step(ctx: Decision) -> Step:
     return "done"
 
 
+@cache  # positional: listed at every decision of a round end, and a cache keyed by keywords costs thrice
+def _taste(seat: int, sp: int) -> Taste:
+    return Taste(seat=seat, sp=sp)
+
+
 def actions(s: GameState, p: Player) -> list[Action]:
     out: list[Action] = []
     if p.tasting_due:
-        out += [listed(Taste, seat=p.seat, sp=k) for k in range(min(4, p.sp) + 1)]
+        out += [_taste(p.seat, k) for k in range(min(4, p.sp) + 1)]
     if p.discard_due:
         out += [listed(DiscardGoal, seat=p.seat, goal=g) for g in p.goals]
     return out

@@ -81,7 +81,7 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return flavor_choices(p)
     out: list[Action] = [c.listed(Sell, seat=p.seat, spirit=sp.id, bottle=b)
                          for sp in sellable(s, p) for b in bottles(p)]
-    return out if must_sell(p) else [*out, c.listed(PassTurn, seat=p.seat)]
+    return out if must_sell(p) else [*out, c.seated(PassTurn, p.seat)]
 
 
 def apply_spirit_sold(s: GameState, e: ev.SpiritSold) -> None:

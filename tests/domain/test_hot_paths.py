@@ -151,6 +151,9 @@ def test_cached_listings_and_events_equal_fresh_ones() -> None:
         (round_end._started((0,), ()), ev.PhaseStarted(phase="round_end", tasting=(0,), discard=())),
         (round_end._tasted(2, 3), ev.TastingHeld(seat=2, sp=3)),
         (round_end._ended(5), ev.RoundEnded(round=5)),
+        (c.seated(c.PassTurn, 1), c.PassTurn(seat=1)),
+        (c.seated(c.SkipDistill, 2), c.SkipDistill(seat=2)),
+        (round_end._taste(1, 3), c.Taste(seat=1, sp=3)),
     ]
     for shared, fresh in cached:
         assert shared == fresh and shared.model_fields_set == fresh.model_fields_set
