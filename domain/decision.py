@@ -17,8 +17,9 @@ from domain.state import GameState, Player
 Applier = Callable[[GameState, Any], None]
 
 
-# Events whose appliers change no player but the one of their `seat` (each applier, and what it calls, read for
-# it): applying one clones that player alone. Any other event clones every player first.
+# Events whose appliers (and what they call) change no player but the one of their `seat`: applying one clones
+# that player alone. Any other event clones every player first. A wrong entry here shows in
+# tests/domain/test_decision_sharing.py.
 ONE_SEAT: frozenset[type] = frozenset({
     ev.CardBought, ev.CardRevealed, ev.RevealDeclined, ev.PlayerPassed, ev.Traded, ev.DistillSkipped,
     ev.SpiritDistilled, ev.SpiritNamed, ev.SpiritSold, ev.LabelPlaced, ev.TastingHeld, ev.MoneyGained,
@@ -29,8 +30,10 @@ NO_SEAT: frozenset[type] = frozenset({  # they change no player at all
 
 
 class Decision:
-    """The players are cloned as the decision comes to change them (most commands change one): until then the
-    working state holds the caller's Player objects, which nothing here changes."""
+    """The players are cloned as the decision comes to change them (most commands change one): a move's own
+    player when it asks for it (`player`), and before each event those its applier may change. Until then the
+    working state holds the caller's Player objects. Safe because only appliers change a state (moves and steps
+    emit events), and rules code that keeps a Player across an emit gets it from `player`."""
 
     def __init__(self, state: GameState, rng: Rng, appliers: Mapping[str, Applier]) -> None:
         self.state = state.clone_table()
