@@ -24,6 +24,7 @@ from domain.catalogue.model import Kind, Market
 from domain.commands import Action, Distill, KeepFlavor, NameSpirit, Redistill, SkipDistill, Trade
 from domain.decision import Decision
 from domain.errors import require
+from domain.phases.distill_events import skipped_event, stuck_event, traded_event
 from domain.phases.distill_naming import name_spirit, named, recipe_options
 from domain.phases.record import PhaseRules, Step
 from domain.powers import money_gained
@@ -75,22 +76,6 @@ def open_distill(seat: int, cards: tuple[str, ...], extra: tuple[int, ...], top:
     return c.OpenDistill(seat=seat, cards=cards, extra_alcohol=extra, top_only=top)
 
 
-# The phase's commonest events, frozen: one instance per seat, card and round serves every game.
-@lru_cache(maxsize=4096)
-def _traded_event(seat: int, gave: str, took: str, round: int) -> ev.Traded:
-    return ev.Traded(seat=seat, gave=gave, took=took, round=round)
-
-
-@cache
-def _skipped_event(seat: int, round: int) -> ev.DistillSkipped:
-    return ev.DistillSkipped(seat=seat, round=round)
-
-
-@cache
-def _stuck_event(seat: int, round: int) -> ev.DistillSkipped:
-    return ev.DistillSkipped(seat=seat, automatic=True, round=round)
-
-
 def may_distill_now(state: GameState, p: Player) -> bool:
     return (state.phase == "distill" and not p.distilled
             and (state.options.distill_order == "simultaneous" or state.turn == p.seat))
@@ -110,7 +95,7 @@ def trade(ctx: Decision, cmd: Trade) -> None:
     require(cmd.give in tradeable(p), "cannot_give", "You cannot give that card in a trade.")
     require(cmd.take in trade_options(cmd.give), "cannot_take",
             "Take a basic ingredient whose cost is at most the cost of the card you give.")
-    ctx.emit(_traded_event(cmd.seat, cmd.give, cmd.take, ctx.state.round))
+    ctx.emit(traded_event(cmd.seat, cmd.give, cmd.take, ctx.state.round))
 
 
 def cut_stack(cards: list[str], top_only: bool) -> tuple[tuple[str, ...], list[str]]:
@@ -159,7 +144,7 @@ def redistill(ctx: Decision, cmd: Redistill) -> None:
 def skip(ctx: Decision, cmd: SkipDistill) -> None:
     p = _my_distill(ctx, cmd.seat)
     require(p.pending is None, "pending_choice", "Name your spirit first.")
-    ctx.emit(_skipped_event(cmd.seat, ctx.state.round))
+    ctx.emit(skipped_event(cmd.seat, ctx.state.round))
 
 
 def can_start(p: Player) -> bool:
@@ -284,7 +269,7 @@ def step(ctx: Decision) -> Step:
              and (s.turn is None or s.turn == p.seat)]
     if stuck:
         for p in stuck:
-            ctx.emit(_stuck_event(p.seat, s.round))
+            ctx.emit(stuck_event(p.seat, s.round))
         return "moved"
     if any(not p.distilled or p.pending for p in s.players):
         return "wait"

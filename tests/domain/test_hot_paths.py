@@ -16,7 +16,7 @@ from domain import events as ev
 from domain.card_rules import valid_washback, washback_cards
 from domain.commands import CreateGame
 from domain.options import Options, SeatSpec
-from domain.phases import age, distill, market, round_end, round_start
+from domain.phases import age, distill, distill_events, market, round_end, round_start
 from domain.phases.distill import can_start, trade_options, tradeable
 from domain.powers.choices import UPGRADE_IDS, Offer, offers, replacements
 from domain.powers.market import DISCOUNTS, basic_limit, price, unused_discounts
@@ -140,9 +140,9 @@ def test_cached_listings_and_events_equal_fresh_ones() -> None:
         (zones.sell_pass(3), ev.PlayerPassed(seat=3, phase="sell", automatic=True)),
         (zones.turn_phase("distill", None), ev.PhaseStarted(phase="distill", turn=None)),
         (zones.turn_phase("market", 2), ev.PhaseStarted(phase="market", turn=2)),
-        (distill._traded_event(1, "rye", "yeast", 4), ev.Traded(seat=1, gave="rye", took="yeast", round=4)),
-        (distill._skipped_event(1, 4), ev.DistillSkipped(seat=1, round=4)),
-        (distill._stuck_event(1, 4), ev.DistillSkipped(seat=1, automatic=True, round=4)),
+        (distill_events.traded_event(1, "rye", "yeast", 4), ev.Traded(seat=1, gave="rye", took="yeast", round=4)),
+        (distill_events.skipped_event(1, 4), ev.DistillSkipped(seat=1, round=4)),
+        (distill_events.stuck_event(1, 4), ev.DistillSkipped(seat=1, automatic=True, round=4)),
         (market._revealed_event(0, "items", "x"), ev.CardRevealed(seat=0, deck="items", card="x")),
         (market._declined_event(0, None, None), ev.RevealDeclined(seat=0, deck=None, card=None)),
         (age._started(), ev.PhaseStarted(phase="age")),
