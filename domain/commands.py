@@ -275,3 +275,14 @@ def listed(kind: type[Listed], **fields: Any) -> Listed:
 @cache
 def _listed(kind: type[BaseModel], fields: tuple[tuple[str, Any], ...]) -> BaseModel:
     return kind(**dict(fields))
+
+
+def seated(kind: type[Listed], seat: int) -> Listed:
+    """`listed` for a command whose one field is the seat (a pass, a skip): listed at nearly every decision, and
+    a cache keyed by the seat alone costs a third of one keyed by the fields."""
+    return cast(Listed, _seated(kind, seat))
+
+
+@cache
+def _seated(kind: type[BaseModel], seat: int) -> BaseModel:
+    return kind(seat=seat)

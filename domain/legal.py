@@ -42,4 +42,5 @@ def to_act(state: GameState) -> list[int]:
     s = state
     if s.solo is not None and s.solo.offered:
         return [0]
-    return [q for q in PHASES[s.phase].to_act(s) if q not in s.resigned]
+    seats = PHASES[s.phase].to_act(s)
+    return [q for q in seats if q not in s.resigned] if s.resigned else seats

@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from domain.options import Options
 
 _new = object.__new__  # the clones fill every slot themselves
+T = TypeVar("T")
+
+
+def _lists(d: dict[str, list[T]]) -> dict[str, list[T]]:
+    """A copy of a dict of lists, each list copied: a loop, as a comprehension would be a call of its own."""
+    c = d.copy()
+    for k in c:
+        c[k] = c[k].copy()
+    return c
+
 
 DECKS = ("upgrades", "ingredients", "items")
 LABEL_SPACES = 7
@@ -217,17 +227,24 @@ class GameState:
     undo: Undo | None = None  # the last command's seat may take it back (domain.take_back)
 
     def clone(self) -> GameState:
+        c = self.clone_table()
+        c.players = [p.clone() for p in self.players]
+        return c
+
+    def clone_table(self) -> GameState:
+        """A clone but for the players: its list holds this state's own Player objects, for a caller that
+        clones each one before anything may change it (domain.decision)."""
         # Slot by slot, as Player.clone: once per command.
         c = _new(GameState)
         c.options, c.phase, c.round, c.first_player = self.options, self.phase, self.round, self.first_player
-        c.players = [p.clone() for p in self.players]
+        c.players = self.players.copy()
         c.turn, c.flight, c.next_spirit, c.aged_round = self.turn, self.flight, self.next_spirit, self.aged_round
-        c.rows = {k: v.copy() for k, v in self.rows.items()}
-        c.decks = {k: v.copy() for k, v in self.decks.items()}
+        c.rows = _lists(self.rows)
+        c.decks = _lists(self.decks)
         c.truck, c.flavor_deck = self.truck.copy(), self.flavor_deck.copy()
         c.flavor_discard, c.flavor_discard_down = self.flavor_discard.copy(), self.flavor_discard_down.copy()
         c.labels, c.awards = self.labels.copy(), self.awards.copy()
-        c.awards_won = {k: v.copy() for k, v in self.awards_won.items()}
+        c.awards_won = _lists(self.awards_won)
         c.winners, c.resigned = self.winners.copy(), self.resigned.copy()
         c.solo = self.solo.clone() if self.solo is not None else None
         c.opening, c.undo = self.opening, self.undo  # never changed once made: states share them

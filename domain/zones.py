@@ -71,6 +71,18 @@ def passing(seat: int, phase: str) -> ev.PlayerPassed:
     return ev.PlayerPassed(seat=seat, phase=phase)
 
 
+@cache
+def sell_pass(seat: int) -> ev.PlayerPassed:
+    """The Sell phase's pass of a player with nothing to sell: one instance per seat, as `passing`."""
+    return ev.PlayerPassed(seat=seat, phase="sell", automatic=True)
+
+
+@cache
+def turn_phase(phase: str, turn: int | None) -> ev.PhaseStarted:
+    """The start of a phase played in turns (or, turn None, all at once): one instance serves every round."""
+    return ev.PhaseStarted(phase=phase, turn=turn)
+
+
 def passed(s: GameState, e: ev.PlayerPassed) -> None:
     s.players[e.seat].passed = True
     advance_turn(s, e.seat)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from domain import events as ev
 from domain.catalogue import RECIPES
 from domain.commands import Action, Age, KeepFlavor
@@ -49,8 +51,13 @@ def _flavored(s: GameState, e: ev.FlavorAdded) -> None:
         s.players[seat].money += money
 
 
+@cache  # frozen: one instance serves every round; made on first use, as the events' validators are
+def _started() -> ev.PhaseStarted:
+    return ev.PhaseStarted(phase="age")
+
+
 def enter(ctx: Decision) -> None:
-    ctx.emit(ev.PhaseStarted(phase="age"))
+    ctx.emit(_started())
 
 
 def step(ctx: Decision) -> Step:

@@ -24,6 +24,7 @@ from domain.catalogue.model import Kind, Market
 from domain.commands import Action, Distill, KeepFlavor, NameSpirit, Redistill, SkipDistill, Trade
 from domain.decision import Decision
 from domain.errors import require
+from domain.phases.distill_events import skipped_event, stuck_event, traded_event
 from domain.phases.distill_naming import name_spirit, named, recipe_options
 from domain.phases.record import PhaseRules, Step
 from domain.powers import money_gained
@@ -31,7 +32,7 @@ from domain.powers.choices import flavor_choices
 from domain.powers.distill import extra_alcohol_options, may_redistill, top_only_options
 from domain.powers.flavors import FLAVOR_APPLIERS, keep
 from domain.state import GameState, Opening, Pending, Player
-from domain.zones import discard
+from domain.zones import discard, turn_phase
 
 NEVER_TRADED = frozenset({"yeast", "alcohol"})
 
@@ -94,7 +95,7 @@ def trade(ctx: Decision, cmd: Trade) -> None:
     require(cmd.give in tradeable(p), "cannot_give", "You cannot give that card in a trade.")
     require(cmd.take in trade_options(cmd.give), "cannot_take",
             "Take a basic ingredient whose cost is at most the cost of the card you give.")
-    ctx.emit(ev.Traded(seat=cmd.seat, gave=cmd.give, took=cmd.take, round=ctx.state.round))
+    ctx.emit(traded_event(cmd.seat, cmd.give, cmd.take, ctx.state.round))
 
 
 def cut_stack(cards: list[str], top_only: bool) -> tuple[tuple[str, ...], list[str]]:
@@ -143,7 +144,7 @@ def redistill(ctx: Decision, cmd: Redistill) -> None:
 def skip(ctx: Decision, cmd: SkipDistill) -> None:
     p = _my_distill(ctx, cmd.seat)
     require(p.pending is None, "pending_choice", "Name your spirit first.")
-    ctx.emit(ev.DistillSkipped(seat=cmd.seat, round=ctx.state.round))
+    ctx.emit(skipped_event(cmd.seat, ctx.state.round))
 
 
 def can_start(p: Player) -> bool:
@@ -173,7 +174,7 @@ def actions(s: GameState, p: Player) -> list[Action]:
         out: list[Action] = [
             c.listed(NameSpirit, seat=seat, recipe=r, barrel=b, restore_signature=x, return_card=back, cash_card=cash)
             for r, b, x, back, cash in recipe_options(s, p, p.pending.cards, p.pending.cut)]
-        return [*out, c.listed(Redistill, seat=seat)] if may_redistill(p) else out
+        return [*out, c.seated(Redistill, seat)] if may_redistill(p) else out
     if p.pending is not None:
         return flavor_choices(p)
     if not may_distill_now(s, p):
@@ -184,7 +185,7 @@ def actions(s: GameState, p: Player) -> list[Action]:
             out += trades(seat, give)
     if can_distill(p):
         out.append(open_distill(seat, tuple(sorted(washback_cards(p))), extra_alcohol_options(p), top_only_options(p)))
-    return [*out, c.listed(SkipDistill, seat=seat)]
+    return [*out, c.seated(SkipDistill, seat)]
 
 
 def _traded(s: GameState, e: ev.Traded) -> None:
@@ -231,7 +232,7 @@ def _recut(s: GameState, e: ev.SpiritRecut) -> None:
 
 def enter(ctx: Decision) -> None:
     s = ctx.state
-    ctx.emit(ev.PhaseStarted(phase="distill", turn=s.first_player if s.options.distill_order == "sequential" else None))
+    ctx.emit(turn_phase("distill", s.first_player if s.options.distill_order == "sequential" else None))
 
 
 def opened(s: GameState) -> None:
@@ -268,7 +269,7 @@ def step(ctx: Decision) -> Step:
              and (s.turn is None or s.turn == p.seat)]
     if stuck:
         for p in stuck:
-            ctx.emit(ev.DistillSkipped(seat=p.seat, automatic=True, round=s.round))
+            ctx.emit(stuck_event(p.seat, s.round))
         return "moved"
     if any(not p.distilled or p.pending for p in s.players):
         return "wait"

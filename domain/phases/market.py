@@ -19,7 +19,7 @@ from domain.powers.choices import Offer, buys, offers
 from domain.powers.market import basic_limit, purchase_bonus
 from domain.purchase import ROUND_START_SOURCES, check_slot, cube_cost, priced
 from domain.state import DECKS, GameState, Pending, Player
-from domain.zones import advance_turn, gain, passed, passing, take_from_row
+from domain.zones import advance_turn, gain, passed, passing, take_from_row, turn_phase
 
 
 # Purchases as events: frozen, so one instance per distinct purchase serves every decision (the commonest event
@@ -35,6 +35,16 @@ def _row_bought(seat: int, row: str, card: str, cost: int, replaced: str | None,
                 discounts: tuple[str, ...]) -> ev.CardBought:
     return ev.CardBought(seat=seat, source=row, card=card, cost=cost, replaced=replaced, refill=refill,
                          discounts=discounts)
+
+
+@lru_cache(maxsize=4096)
+def _revealed_event(seat: int, deck: str, card: str) -> ev.CardRevealed:
+    return ev.CardRevealed(seat=seat, deck=deck, card=card)
+
+
+@lru_cache(maxsize=4096)
+def _declined_event(seat: int, deck: str | None, card: str | None) -> ev.RevealDeclined:
+    return ev.RevealDeclined(seat=seat, deck=deck, card=card)
 
 
 def buy(ctx: Decision, cmd: Buy) -> None:
@@ -91,7 +101,7 @@ def reveal(ctx: Decision, cmd: Reveal) -> None:
     top = ctx.top(cmd.deck)
     require(top is not None, "empty_deck", "That deck is empty.")
     assert top is not None
-    ctx.emit(ev.CardRevealed(seat=cmd.seat, deck=cmd.deck, card=top))
+    ctx.emit(_revealed_event(cmd.seat, cmd.deck, top))
 
 
 def decline(ctx: Decision, cmd: Decline) -> None:
@@ -99,7 +109,7 @@ def decline(ctx: Decision, cmd: Decline) -> None:
     require(p.pending is not None and p.pending.kind in ("reveal_deck", "revealed"), "nothing_to_decline",
             "There is no water reveal to decline.")
     assert p.pending is not None
-    ctx.emit(ev.RevealDeclined(seat=cmd.seat, deck=p.pending.deck, card=p.pending.card))
+    ctx.emit(_declined_event(cmd.seat, p.pending.deck, p.pending.card))
 
 
 def pass_market(ctx: Decision, cmd: PassTurn) -> None:
@@ -121,15 +131,25 @@ def actions(s: GameState, p: Player) -> list[Action]:
     seat = p.seat
     if p.pending is not None and p.pending.kind == "reveal_deck":
         decks = [d for d in DECKS if s.decks[d] or any(deck_of(t) == d for t in s.truck)]
-        return [*(c.listed(c.Reveal, seat=seat, deck=d) for d in decks), c.listed(c.Decline, seat=seat)]
+        return [*(c.listed(c.Reveal, seat=seat, deck=d) for d in decks), c.seated(c.Decline, seat)]
     if p.pending is not None and p.pending.kind == "revealed":
-        return [*buys(p, "revealed", p.pending.card or ""), c.listed(c.Decline, seat=seat)]
+        return [*buys(p, "revealed", p.pending.card or ""), c.seated(c.Decline, seat)]
     items = list(BASIC_OFFERS) if p.basics_bought < basic_limit(p) else []
     for deck in DECKS:
-        row = ROW_OFFERS[deck]
-        items += [row[cid] for cid in sorted(set(s.rows[deck]))]
-    items += [offer for offer in CUBE_OFFERS[s.flight] if offer[2] not in p.cubes]
-    return [*offers(p, items), c.listed(c.PassTurn, seat=seat)]
+        items += _row_items(deck, tuple(s.rows[deck]))
+    items += _cube_items(s.flight, tuple(p.cubes))
+    return [*offers(p, items), c.seated(c.PassTurn, seat)]
+
+
+# A row or a player's cubes change only on a purchase, while they are listed at every Market decision.
+@lru_cache(maxsize=4096)
+def _row_items(deck: str, row: tuple[str, ...]) -> tuple[Offer, ...]:
+    return tuple(ROW_OFFERS[deck][cid] for cid in sorted(set(row)))
+
+
+@lru_cache(maxsize=4096)
+def _cube_items(flight: str, cubes: tuple[str, ...]) -> tuple[Offer, ...]:
+    return tuple(offer for offer in CUBE_OFFERS[flight] if offer[2] not in cubes)
 
 
 def _bought(s: GameState, e: ev.CardBought) -> None:
@@ -198,7 +218,7 @@ def cleanup(ctx: Decision) -> None:
 
 
 def enter(ctx: Decision) -> None:
-    ctx.emit(ev.PhaseStarted(phase="market", turn=ctx.state.first_player))
+    ctx.emit(turn_phase("market", ctx.state.first_player))
 
 
 def step(ctx: Decision) -> Step:

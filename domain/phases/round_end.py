@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from domain import events as ev
 from domain import solo
 from domain.awards import score_awards
@@ -18,7 +20,7 @@ def taste(ctx: Decision, cmd: Taste) -> None:
     require(ctx.state.phase == "round_end" and p.tasting_due, "no_tasting",
             "Only a player who sold nothing this round may hold a tasting, at round end.")
     require(cmd.sp <= p.sp, "not_enough_sp", f"You have only {p.sp} SP.")
-    ctx.emit(ev.TastingHeld(seat=cmd.seat, sp=cmd.sp))
+    ctx.emit(_tasted(cmd.seat, cmd.sp))
 
 
 def discard_goal(ctx: Decision, cmd: DiscardGoal) -> None:
@@ -59,6 +61,23 @@ def _round_ended(s: GameState, e: ev.RoundEnded) -> None:
     s.turn = None
 
 
+
+# Frozen events: one instance per seat lists, tasting or round serves every round end of every game.
+@lru_cache(maxsize=1024)
+def _started(tasting: tuple[int, ...], discard: tuple[int, ...]) -> ev.PhaseStarted:
+    return ev.PhaseStarted(phase="round_end", tasting=tasting, discard=discard)
+
+
+@lru_cache(maxsize=1024)
+def _tasted(seat: int, sp: int) -> ev.TastingHeld:
+    return ev.TastingHeld(seat=seat, sp=sp)
+
+
+@lru_cache(maxsize=64)
+def _ended(round: int) -> ev.RoundEnded:
+    return ev.RoundEnded(round=round)
+
+
 def enter(ctx: Decision) -> None:
     """Round end opens with the awards (RULES §3.8 step 1); then tastings and, after round 3, the goal discard."""
     s = ctx.state
@@ -67,7 +86,7 @@ def enter(ctx: Decision) -> None:
         ctx.emit(ev.AwardsScored(round=s.round, awards=won, shares=shares))
     tasting = tuple(p.seat for p in s.players if not p.sales and p.sp > 0)
     discard = tuple(p.seat for p in s.players if s.round == GOAL_DISCARD_ROUND and len(p.goals) > 2)
-    ctx.emit(ev.PhaseStarted(phase="round_end", tasting=tasting, discard=discard))
+    ctx.emit(_started(tasting, discard))
     solo.offer_round_end(ctx)
 
 
@@ -78,14 +97,19 @@ def due(s: GameState) -> list[int]:
 def step(ctx: Decision) -> Step:
     if due(ctx.state):
         return "wait"
-    ctx.emit(ev.RoundEnded(round=ctx.state.round))
+    ctx.emit(_ended(ctx.state.round))
     return "done"
+
+
+@cache  # positional: listed at every decision of a round end, and a cache keyed by keywords costs thrice
+def _taste(seat: int, sp: int) -> Taste:
+    return Taste(seat=seat, sp=sp)
 
 
 def actions(s: GameState, p: Player) -> list[Action]:
     out: list[Action] = []
     if p.tasting_due:
-        out += [listed(Taste, seat=p.seat, sp=k) for k in range(min(4, p.sp) + 1)]
+        out += [_taste(p.seat, k) for k in range(min(4, p.sp) + 1)]
     if p.discard_due:
         out += [listed(DiscardGoal, seat=p.seat, goal=g) for g in p.goals]
     return out

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import cast
 
 from domain import commands as c
@@ -20,8 +21,20 @@ from domain.purchase import ROUND_START_SOURCES, check_slot, priced
 from domain.state import GameState, Pending, PendingKind, Player
 
 
+# Frozen events: one instance per round and first player serves every game; made on first use, as the events'
+# validators are.
+@cache
+def _started() -> ev.PhaseStarted:
+    return ev.PhaseStarted(phase="round_start")
+
+
+@cache
+def _round_started_event(round: int, first: int) -> ev.RoundStarted:
+    return ev.RoundStarted(round=round, first_player=first)
+
+
 def begin_round(ctx: Decision, round: int, first: int) -> None:
-    ctx.emit(ev.RoundStarted(round=round, first_player=first))
+    ctx.emit(_round_started_event(round, first))
     s = ctx.state
     for seat in s.order():
         p = s.players[seat]
@@ -31,7 +44,7 @@ def begin_round(ctx: Decision, round: int, first: int) -> None:
             elif power in MONEY and (money := MONEY[power](p)):
                 ctx.emit(ev.MoneyGained(seat=seat, money=money, power=power))
     if next_choice(s) is not None:
-        ctx.emit(ev.PhaseStarted(phase="round_start"))
+        ctx.emit(_started())
 
 
 def enter(ctx: Decision) -> None:
@@ -108,10 +121,10 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return []
     seat = p.seat
     if pend.kind == "gain_basic" and pend.power:
-        return [c.Gain(seat=seat, card=card) for card in GAIN_OPTIONS[pend.power]]
+        return [c.listed(c.Gain, seat=seat, card=card) for card in GAIN_OPTIONS[pend.power]]
     out: list[Action] = []
     if pend.kind == "look_deck":
-        out = [c.Look(seat=seat, deck=d) for d in lookable(s)]
+        out = [c.listed(c.Look, seat=seat, deck=d) for d in lookable(s)]
     elif pend.kind == "looked":
         out = [b for cid in sorted(set(pend.cards)) for b in buys(p, "looked", cid)]
     elif pend.kind == "truck":

@@ -20,7 +20,7 @@ from domain.powers.sale import BEST, double_candidates
 from domain.sale import sale_record, sale_value
 from domain.solo import offer_sale
 from domain.state import GameState, Pending, Player, Spirit
-from domain.zones import advance_turn, discard, passed, passing
+from domain.zones import advance_turn, discard, passed, passing, sell_pass, turn_phase
 
 WAREHOUSE_SPACES = 2
 
@@ -81,7 +81,7 @@ def actions(s: GameState, p: Player) -> list[Action]:
         return flavor_choices(p)
     out: list[Action] = [c.listed(Sell, seat=p.seat, spirit=sp.id, bottle=b)
                          for sp in sellable(s, p) for b in bottles(p)]
-    return out if must_sell(p) else [*out, c.listed(PassTurn, seat=p.seat)]
+    return out if must_sell(p) else [*out, c.seated(PassTurn, p.seat)]
 
 
 def apply_spirit_sold(s: GameState, e: ev.SpiritSold) -> None:
@@ -123,7 +123,7 @@ def _doubled(s: GameState, e: ev.FlavorDoubled) -> None:
 
 
 def enter(ctx: Decision) -> None:
-    ctx.emit(ev.PhaseStarted(phase="sell", turn=ctx.state.first_player))
+    ctx.emit(turn_phase("sell", ctx.state.first_player))
 
 
 def step(ctx: Decision) -> Step:
@@ -134,7 +134,7 @@ def step(ctx: Decision) -> Step:
     p = s.players[s.turn]
     if p.pending is not None or sellable(s, p):
         return "wait"
-    ctx.emit(ev.PlayerPassed(seat=p.seat, phase="sell", automatic=True))
+    ctx.emit(sell_pass(p.seat))
     return "moved"
 
 

@@ -6,7 +6,7 @@ from domain import events as ev
 from domain.awards import eligible
 from domain.catalogue import DISTILLERS, FLIGHTS, GOALS, deck
 from domain.catalogue.model import Market
-from domain.commands import Action, ChooseDistiller, CreateGame
+from domain.commands import Action, ChooseDistiller, CreateGame, listed
 from domain.decision import Decision
 from domain.errors import RuleViolation, require
 from domain.events import Event
@@ -107,7 +107,7 @@ def _chosen(s: GameState, e: ev.DistillerChosen) -> None:
 
 
 def actions(s: GameState, p: Player) -> list[Action]:
-    return [] if p.distiller else [ChooseDistiller(seat=p.seat, distiller=d) for d in p.dealt]
+    return [] if p.distiller else [listed(ChooseDistiller, seat=p.seat, distiller=d) for d in p.dealt]
 
 
 def waiting(s: GameState) -> list[int]:

@@ -10,7 +10,7 @@ from domain.card_rules import UPGRADE_SLOTS
 from domain.catalogue import CARDS
 from domain.catalogue.model import Kind
 from domain.commands import Action
-from domain.powers.market import DISCOUNTS, price, unused_discounts
+from domain.powers.market import DISCOUNTS, best_price, unused_discounts
 from domain.state import Player
 
 
@@ -30,15 +30,28 @@ def _buy(seat: int, source: str, card: str | None, recipe: str | None, replace: 
     return c.Buy(seat=seat, source=source, card=card, recipe=recipe, replace=replace, save_discounts=save)
 
 
+_PLAIN: dict[tuple[int, Offer], c.Buy] = {}  # (seat, offer) -> its purchase at the base price, no slot given up
+
+
+def _plain(seat: int, item: Offer) -> c.Buy:
+    buy = _PLAIN.get((seat, item))
+    if buy is None:
+        buy = _PLAIN[seat, item] = _buy(seat, item[0], item[1], item[2], None, False)
+    return buy
+
+
 def offers(p: Player, items: Iterable[Offer]) -> list[c.Buy]:
     """Each purchase as discounts price it, and with the discounts saved when that is affordable too."""
     unused = unused_discounts(p)
     money, seat = p.money, p.seat
+    if not unused:  # most listings: every price is the base one, and nothing is saved
+        return _undiscounted(p, items)
     reach = money + sum(DISCOUNTS[x].amount for x in unused)  # no dearer card is affordable, discounts or not
     plain: list[str | None] = [None]
     out: list[c.Buy] = []
+    held = tuple(unused)
     for source, cid, recipe, base in [item for item in items if item[3] <= reach]:
-        cost, used = price(p, cid, base, unused=unused) if unused else (base, ())
+        cost, used = best_price(cid, base, held)
         if cost > money:
             continue
         reps = replacements(p, cid) if cid in UPGRADE_IDS else plain
@@ -47,6 +60,22 @@ def offers(p: Player, items: Iterable[Offer]) -> list[c.Buy]:
         if used and base <= money:
             for r in reps:
                 out.append(_buy(seat, source, cid, recipe, r, True))
+    return out
+
+
+def _undiscounted(p: Player, items: Iterable[Offer]) -> list[c.Buy]:
+    """`offers` of a player with no discount left: each affordable item once, per upgrade it may replace."""
+    money, seat = p.money, p.seat
+    full = len(p.upgrades) >= UPGRADE_SLOTS  # else no purchase gives a slot up
+    out: list[c.Buy] = []
+    for item in items:
+        if item[3] > money:
+            continue
+        if full and item[1] in UPGRADE_IDS:
+            for r in p.upgrades:
+                out.append(_buy(seat, item[0], item[1], item[2], r, False))
+        else:
+            out.append(_plain(seat, item))
     return out
 
 

@@ -2,6 +2,7 @@
 
 # No `from __future__ import annotations`: NamedTuple would compile each field's annotation from its text.
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -72,7 +73,15 @@ def price(p: Player, card: str | None, base: int, save: bool = False, unused: li
     """The price and the discounts it uses. Discounts apply by themselves (unless saved): the lowest price,
     and among equal prices the fewest and smallest discounts, so a discount that would be wasted is kept.
     `unused`: `unused_discounts(p)`, when the caller prices many cards."""
-    sources = [] if save else usable_discounts(p, card, base, unused)
+    if save:
+        return base, ()
+    return best_price(card, base, tuple(unused_discounts(p) if unused is None else unused))
+
+
+@lru_cache(maxsize=4096)  # the Market listing prices every affordable card for each decision of a player
+def best_price(card: str | None, base: int, unused: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    """`price` for a player whose unused discounts are `unused`: it reads nothing else of the player."""
+    sources = [x for x in unused if card in _TARGETS[x]] if base > 0 else []
     if not sources:
         return base, ()
     if len(sources) == 1:
