@@ -11,7 +11,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from domain import GameState, decide, view
+from domain import GameState, decide, execute, view
 from domain.commands import CreateGame
 from domain.options import Options, SeatSpec
 from domain.rng import Rng
@@ -175,7 +175,7 @@ def handle(
         # reload has had its chance to answer a replay or a stale version first.
         if conflicts >= MAX_ATTEMPTS:
             raise Contention(game_id, conflicts)
-        events = decide(aggregate.state, command, chance)
+        events, state = execute(aggregate.state, command, chance)  # the state once: no fold of its events again
         commit = Commit(
             game_id=game_id, version=aggregate.version + 1, command_id=command_id, seat=seat,
             events=tuple(stored_event(e) for e in events), recorded_at=now(), digest=digest,
@@ -190,7 +190,7 @@ def handle(
             # the answer is its outcome, not a 409.
             aggregate = None
             continue
-        after = decided(aggregate, commit, events)
+        after = decided(aggregate, commit, state)
         written = snapshot_due(after) and save_snapshot(store, after)
         if written:
             after = replace(after, snapshot_version=after.version)

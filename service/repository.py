@@ -153,11 +153,12 @@ def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Agg
     )
 
 
-def decided(aggregate: Aggregate, commit: Commit, events: Sequence[Any]) -> Aggregate:
-    """The aggregate after a commit just written from these domain events (no need to parse them back)."""
+def decided(aggregate: Aggregate, commit: Commit, state: GameState) -> Aggregate:
+    """The aggregate after a commit just written, with the state its events lead to (`domain.execute` built it
+    while deciding: no need to parse the events back, nor to fold them)."""
     key = command_key(commit.seat, commit.command_id)
     processed = {**aggregate.processed, key: Processed(commit.version, commit.digest)}
-    return replace(aggregate, state=fold(events, aggregate.state), version=commit.version, processed=processed)
+    return replace(aggregate, state=state, version=commit.version, processed=processed)
 
 
 def to_snapshot(aggregate: Aggregate) -> Snapshot:
