@@ -66,9 +66,9 @@ openapi: $(STAMP)
 # unchecked-hash .pycs so the zip's mtimes do not matter. boto3 is not shipped: the Lambda runtime has it.
 # template.yaml's Architectures: arm64.
 LAYER_PLATFORM ?= manylinux2014_aarch64
-FUNCTION_PACKAGES := domain service infra functions
-# Shipped packages' modules Lambda never runs: `make openapi`'s.
-NOT_RUN_BY_LAMBDA := functions/openapi.py
+FUNCTION_PACKAGES := domain service infra functions web
+# Shipped packages' modules Lambda never runs: `make openapi`'s, and the one writing web/static/catalogue.json.
+NOT_RUN_BY_LAMBDA := functions/openapi.py web/catalogue.py
 COMPILE = -m compileall -q --invalidation-mode unchecked-hash
 # python3.12 like `sam build` itself wants it: on PATH (if it runs: a pyenv shim may not), else pyenv's.
 # Looked up once, on first use, and only by the targets below.

@@ -121,7 +121,9 @@ def _stream_event() -> dict[str, Any]:
 def sample_events() -> dict[str, dict[str, Any]]:
     """Each function's sample event, by logical id."""
     specs = sam.functions(load_template(TEMPLATE_PATH), TEMPLATE_PATH.parent)
-    out = {route.function: _api_event(route) for route in sam.routes(specs)}
+    out: dict[str, dict[str, Any]] = {}
+    for route in sam.routes(specs):  # most specific first: a function of several routes gets its first
+        out.setdefault(route.function, _api_event(route))
     for logical_id in specs:
         out.setdefault(logical_id, _stream_event())
     return dict(sorted(out.items()))

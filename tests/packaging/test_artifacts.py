@@ -17,8 +17,9 @@ import pytest
 from devtools import artifacts
 from devtools.local.sam import functions
 from devtools.template import TEMPLATE_PATH, load_template
+from web.serving import STATIC
 
-OURS = {"domain", "service", "infra", "functions"}
+OURS = {"domain", "service", "infra", "functions", "web"}
 NEVER = ("aws_xray_sdk", "moto", "devtools", "tests", "bench", "boto3")
 NOT_IN_API_FUNCTIONS = ("infra.channels", "service.notices")  # the notifier's
 
@@ -63,13 +64,16 @@ def _check_bytecode(python: str, sources: list[Path]) -> None:
         assert header[:4] == magic and int.from_bytes(header[4:8], "little") == 0b01, source
 
 
-def test_the_function_ships_our_four_packages_as_source_and_python312_bytecode_only(built: Built) -> None:
+def test_the_function_ships_our_packages_as_source_and_python312_bytecode_only(built: Built) -> None:
     tree = built.function
     assert {p.name for p in tree.iterdir()} == OURS
     sources = _python_files(tree)
-    expected = set(sources) | {_pyc_of(s) for s in sources}
-    assert set(artifacts.files(tree)) == expected  # nothing else: no data files, no stray caches
+    # The web page's files are the only data files (web/static, as in the checkout).
+    static = {tree / "web" / "static" / p.relative_to(STATIC) for p in artifacts.files(STATIC)}
+    expected = set(sources) | {_pyc_of(s) for s in sources} | static
+    assert set(artifacts.files(tree)) == expected  # nothing else: no stray caches
     assert not (tree / "functions" / "openapi.py").exists()  # `make openapi`'s, never run by Lambda
+    assert not (tree / "web" / "catalogue.py").exists()  # writes web/static/catalogue.json; never run by Lambda
     _check_bytecode(built.python, sources)
 
 

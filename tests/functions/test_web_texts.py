@@ -1,0 +1,131 @@
+"""The page's words: every key its scripts and pages name exists in texts/en.json, and en.json covers the
+catalogue, the events, the phases, the commands and the choices a seat may owe. Read without running any JS."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from typing import Any, get_args
+
+import pytest
+
+from domain import events
+from domain.catalogue import AWARDS, CARDS, DISTILLERS, GOALS, LABEL_SPACES, RECIPES, SOLO_CARDS
+from domain.catalogue.model import BarrelType, Kind, Region, Sugar, Tier, UpgradeKind
+from domain.commands import COMMAND_TYPES
+from domain.state import PendingKind, Phase
+from web import catalogue
+from web.serving import STATIC
+
+EN: dict[str, Any] = json.loads((STATIC / "texts" / "en.json").read_text(encoding="utf-8"))
+SCRIPTS = {p.relative_to(STATIC).as_posix(): p.read_text(encoding="utf-8") for p in STATIC.rglob("*.js")}
+PAGES = {p.name: p.read_text(encoding="utf-8") for p in STATIC.glob("*.html")}
+
+
+def text(key: str) -> Any:
+    node: Any = EN
+    for part in key.split("."):
+        assert isinstance(node, dict) and part in node, f"en.json has no {key!r}"
+        node = node[part]
+    return node
+
+
+def test_every_literal_key_the_scripts_use_is_a_text() -> None:
+    used = {(name, key) for name, source in SCRIPTS.items()
+            for key in re.findall(r"""\b(?:t|has)\(\s*["']([a-z0-9_.]+)["']""", source)}
+    assert len(used) > 100
+    for name, key in used:
+        assert isinstance(text(key), str), (name, key)
+
+
+def test_every_key_built_at_run_time_starts_with_a_section_of_texts() -> None:
+    prefixes = {(name, prefix) for name, source in SCRIPTS.items()
+                for prefix in re.findall(r"\b(?:t|has)\(\s*`([a-z0-9_.]+)\.\$\{", source)}
+    assert prefixes
+    for name, prefix in prefixes:
+        assert isinstance(text(prefix), dict), (name, prefix)
+
+
+def test_every_text_the_pages_name_exists() -> None:
+    keys = {(page, key) for page, html in PAGES.items() for key in re.findall(r'data-t(?:-label)?="([^"]+)"', html)}
+    assert len(keys) > 10
+    for page, key in keys:
+        assert isinstance(text(key), str), (page, key)
+
+
+def test_every_history_sentence_the_scripts_pick_exists() -> None:
+    source = SCRIPTS["js/history.js"]
+    picked = set(re.findall(r'\["([a-z_]+)", ', source))  # a form's answer: [key, fields]
+    picked |= set(re.findall(r'\b\w+: "(card_bought_[a-z]+)"', source))  # card_bought by source
+    for base, variant in re.findall(r'flag\("([a-z_]+)", e\.\w+ \? "([a-z]+)"', source):
+        picked |= {base, f"{base}_{variant}"}
+    assert len(picked) > 45
+    for key in picked:
+        assert isinstance(text(f"events.{key}"), str), key
+    for name in re.findall(r"event_bits\.([a-z_]+)", source):
+        assert isinstance(text(f"event_bits.{name}"), str), name
+
+
+def test_every_event_type_has_a_sentence() -> None:
+    types = {cls.model_fields["type"].default for cls in vars(events).values()
+             if isinstance(cls, type) and "type" in getattr(cls, "model_fields", {})}
+    assert len(types) > 35
+    for kind in types:
+        assert isinstance(text(f"events.{kind}"), str), kind
+        assert f"  {kind}:" in SCRIPTS["js/history.js"], f"history.js has no sentence form for {kind}"
+
+
+def test_every_catalogue_entry_has_its_name() -> None:
+    for cid, card in CARDS.items():
+        assert text(f"cards.{cid}.name") == card.name
+        assert text(f"cards.{cid}").get("text", "") == card.text
+    for rid, r in RECIPES.items():
+        assert text(f"recipes.{rid}") == r.name
+    for did, d in DISTILLERS.items():
+        assert text(f"distillers.{did}") == {"name": d.name, "power": d.power}
+    for gid, g in GOALS.items():
+        assert text(f"goals.{gid}") == {"name": g.name, "text": g.text}
+    for aid, a in AWARDS.items():
+        assert text(f"awards.{aid}") == {"name": a.name, "text": a.text}
+    assert set(text("solo_goals")) == set(SOLO_CARDS)
+    assert set(text("label_rewards")) == {space.reward for space in LABEL_SPACES}
+
+
+@pytest.mark.parametrize(("section", "values"), [
+    ("phases", get_args(Phase)), ("pending", get_args(PendingKind)), ("card.kinds", [k.value for k in Kind]),
+    ("card.sugars", [s.value for s in Sugar]), ("card.barrels", [b.value for b in BarrelType]),
+    ("card.regions", [r.value for r in Region]), ("card.tiers", [t.value for t in Tier]),
+    ("card.upgrade_kinds", [u.value for u in UpgradeKind]), ("decks", ["upgrades", "ingredients", "items"]),
+    ("board.rows", ["upgrades", "ingredients", "items"]), ("triggers", ["distill", "sell", "round_end"]),
+])
+def test_every_value_of_a_domain_enumeration_has_a_word(section: str, values: list[str]) -> None:
+    assert set(values) <= set(text(section)), set(values) - set(text(section))
+
+
+def test_every_command_has_an_action_label() -> None:
+    for kind in COMMAND_TYPES:
+        assert kind in text("actions"), kind
+        assert f'case "{kind}"' in SCRIPTS["js/actions.js"], kind
+
+
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_texts_are_tidy_strings_with_plain_placeholders() -> None:
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            assert node, path
+            for key, value in node.items():
+                assert re.fullmatch(r"[a-z0-9_]+", key) or path.endswith(("cards", "solo_goals")), f"{path}.{key}"
+                walk(value, f"{path}.{key}" if path else key)
+            return
+        assert isinstance(node, str) and node.strip(), path  # separators may start with a space
+        assert all(re.fullmatch(r"[a-z_]+", name) for name in _placeholders(node)), path
+    walk(EN, "")
+
+
+def test_the_catalogue_file_is_up_to_date() -> None:
+    assert (STATIC / "catalogue.json").read_text(encoding="utf-8") == catalogue.text(), \
+        "run: python -m web.catalogue"

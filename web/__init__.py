@@ -1,0 +1,1 @@
+"""The web page: static files (web/static) and the code that serves them (web.serving)."""

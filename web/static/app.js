@@ -1,0 +1,253 @@
+// The page of one game: loads the caller's view and history, renders them, posts the actions picked.
+import { api, ApiError, clearCredential, loadCredential, saveCredential } from "./js/api.js";
+import { pendingText, renderActions } from "./js/actions.js";
+import { renderBoard } from "./js/board.js";
+import { h, fill } from "./js/dom.js";
+import { Seats, sentence } from "./js/history.js";
+import { has, preferred, t, use } from "./js/i18n.js";
+import { watch } from "./js/live.js";
+import { list, loadCatalogue, phase } from "./js/names.js";
+import { renderPlayers } from "./js/players.js";
+import { scoresSection } from "./js/scores.js";
+
+const POLL_MS = 3000;
+const POLL_LIVE_MS = 30000; // with a live socket, a slow poll only in case a frame was lost
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  gameId: document.querySelector('meta[name="distilled-game"]')?.content || "",
+  liveUrl: document.querySelector('meta[name="distilled-live"]')?.content || "",
+  credential: null,
+  reply: null, // the last GET /games/{id} (or command) answer
+  etag: null,
+  commits: [], // the history, oldest first
+  busy: false,
+  error: null, // {code, message} of the last refusal
+  notice: "",
+  live: null,
+};
+
+function setBusy(busy) {
+  state.busy = busy;
+  document.body.dataset.busy = String(busy);
+  for (const el of document.querySelectorAll("#actions button, #actions input, #actions select")) el.disabled = busy;
+}
+
+function errorText(error) {
+  if (!error) return "";
+  const key = `errors.${error.code}`;
+  return has(key) ? t(key) : t("errors.unknown", { message: error.message || error.code });
+}
+
+function showError(error) {
+  state.error = error;
+  $("error").textContent = errorText(error);
+}
+
+function seatName(view, seat) {
+  return (view.players || []).find((p) => p.seat === seat)?.name ?? t("words.seat", { seat });
+}
+
+function waitingText(view, playable) {
+  if (view.phase === "finished") return t("waiting.over");
+  if (playable) return t("waiting.your_turn");
+  const acting = view.to_act || [];
+  if (!acting.length) return t("waiting.nobody");
+  return t("waiting.for", { names: list(acting.map((s) => seatName(view, s))) });
+}
+
+function status(reply) {
+  const view = reply.view;
+  const rounds = view.options?.rounds;
+  const bits = [t("app.game", { game: reply.game_id }),
+    rounds ? t("app.round", { round: view.round, rounds }) : t("app.round_plain", { round: view.round }),
+    t("app.phase", { phase: phase(view.phase) }), t("app.version", { version: reply.version })];
+  if (view.turn !== null && view.turn !== undefined && view.phase !== "finished") {
+    bits.push(t("app.turn", { name: seatName(view, view.turn) }));
+  }
+  return bits.join(" · ");
+}
+
+function render() {
+  const reply = state.reply;
+  if (!reply) return;
+  const view = reply.view;
+  const body = document.body.dataset;
+  body.version = String(reply.version);
+  body.phase = view.phase;
+  body.round = String(view.round);
+  body.seat = view.you === null || view.you === undefined ? "spectator" : String(view.you);
+  body.over = String(view.phase === "finished");
+  $("status").textContent = status(reply);
+  const me = (view.players || []).find((p) => p.seat === view.you);
+  const actions = view.legal_actions || [];
+  const playable = actions.some((a) => a.type !== "resign" && a.type !== "take_back");
+  const waiting = $("waiting");
+  waiting.textContent = view.you === null || view.you === undefined
+    ? `${t("app.spectator")} ${waitingText(view, false)}` : waitingText(view, playable);
+  waiting.classList.toggle("your-turn", playable);
+  $("pending").textContent = me?.pending ? pendingText(me.pending) : "";
+  const hadFocus = $("actions").contains(document.activeElement);
+  renderActions($("actions"), view, post);
+  if (!actions.length && view.you !== null && view.you !== undefined) {
+    $("actions").append(h("p", { class: "empty" }, t("actions.none")));
+  }
+  renderBoard($("board"), view);
+  renderPlayers($("players"), view);
+  const scores = scoresSection(view);
+  fill($("scores-slot"), scores);
+  $("leave").hidden = !state.credential;
+  $("error").textContent = errorText(state.error);
+  $("notice").textContent = state.notice;
+  renderHistory();
+  setBusy(state.busy);
+  if (hadFocus) ($("actions").querySelector("[data-action]") || $("waiting")).focus();
+}
+
+function renderHistory() {
+  const view = state.reply?.view;
+  const created = state.commits.flatMap((c) => c.events || []).find((e) => e.type === "game_created");
+  const who = new Seats(created?.setup?.names || (view?.players || []).map((p) => p.name));
+  const items = [];
+  for (const commit of state.commits) {
+    for (const event of commit.events || []) {
+      items.push(h("li", { dataset: { version: commit.version, type: event.type } }, sentence(event, who)));
+    }
+  }
+  const list = $("history");
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  fill(list, items.length ? items : h("li", { class: "empty" }, t("history.empty")));
+  if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+function token() {
+  return state.credential?.token;
+}
+
+async function loadHistory() {
+  let after = state.commits.at(-1)?.version ?? 0;
+  for (;;) {
+    const { data } = await api.events(state.gameId, token(), after);
+    state.commits.push(...data.commits);
+    if (data.next_after === null || data.next_after === undefined || !data.commits.length) break;
+    after = data.next_after;
+  }
+}
+
+async function refresh() {
+  try {
+    const got = await api.game(state.gameId, token(), state.reply ? state.etag : null);
+    if (!got.notModified) {
+      state.reply = got.data;
+      state.etag = got.etag;
+    }
+    if (!got.notModified || !state.commits.length) await loadHistory();
+    if (state.error?.code === "network") state.error = null;
+    render();
+  } catch (error) {
+    await failed(error);
+  }
+}
+
+async function failed(error) {
+  if (!(error instanceof ApiError)) throw error;
+  if (error.code === "unauthorized" && state.credential) {
+    // The stored credential no longer opens its seat: watch as a spectator, and say so.
+    state.credential = null;
+    showError(error);
+    state.etag = null;
+    await refresh();
+    return;
+  }
+  showError(error);
+  if (!state.reply) {
+    fill($("board"), h("p", { class: "empty" }, errorText(error)));
+    document.body.dataset.busy = "false";
+  }
+}
+
+async function post(type, body) {
+  if (state.busy || !state.reply) return;
+  setBusy(true);
+  state.notice = "";
+  try {
+    const sent = { ...body, command_id: crypto.randomUUID(), expected_version: state.reply.version };
+    const { data } = await api.command(state.gameId, token(), type, sent);
+    state.error = null;
+    state.reply = data;
+    state.etag = null;
+    await loadHistory();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    showError(error);
+    if (error.code === "stale_version") {
+      state.etag = null;
+      state.busy = false;
+      await refresh();
+      return;
+    }
+  } finally {
+    state.busy = false;
+  }
+  render();
+}
+
+async function exchangeLink() {
+  const match = window.location.hash.match(/^#link=([^&]+)/);
+  if (!match) return;
+  // The link token never stays in the address bar (nor in the history of this tab).
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+  $("notice").textContent = t("app.link_exchanging");
+  try {
+    const { data } = await api.session(decodeURIComponent(match[1]));
+    if (data.game_id === state.gameId) saveCredential(state.gameId, data.session_token, data.seat);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const code = error.status === 404 && error.code === "not_found" ? "link_unavailable"
+      : error.code === "network" ? "network" : "link_refused";
+    showError({ code, message: error.message });
+  }
+  $("notice").textContent = "";
+}
+
+function schedule() {
+  const tick = async () => {
+    if (!document.hidden && !state.busy) await refresh();
+    setTimeout(tick, state.live?.connected() ? POLL_LIVE_MS : POLL_MS);
+  };
+  setTimeout(tick, POLL_MS);
+}
+
+async function main() {
+  await Promise.all([use(preferred()), loadCatalogue()]);
+  const select = $("lang");
+  select.value = document.documentElement.lang;
+  select.addEventListener("change", async () => {
+    await use(select.value, true);
+    render();
+  });
+  $("leave").addEventListener("click", () => {
+    clearCredential(state.gameId);
+    state.credential = null;
+    state.etag = null;
+    state.commits = [];
+    state.error = null;
+    refresh();
+  });
+  if (!state.gameId) {
+    showError({ code: "no_game", message: t("app.no_game") });
+    document.body.dataset.busy = "false";
+    return;
+  }
+  await exchangeLink();
+  state.credential = loadCredential(state.gameId);
+  document.body.dataset.busy = "false";
+  await refresh();
+  state.live = watch(state.liveUrl, state.gameId, (version) => {
+    if (!state.reply || version > state.reply.version) refresh();
+  }, () => {});
+  document.addEventListener("visibilitychange", () => !document.hidden && refresh());
+  schedule();
+}
+
+main();
