@@ -15,7 +15,8 @@ from tests.browser.harness import Pages, SeededServer, chromium_executable, seed
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[SeededServer]:
-    yield from seeded_server(11)
+    with seeded_server(11) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")

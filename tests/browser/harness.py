@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +60,9 @@ class SeededServer(ServerProcess):
                                         text=True)
 
 
+@contextmanager
 def seeded_server(seed: int) -> Iterator[SeededServer]:
+    """A seeded server, ready before it is used, killed afterwards whatever happened."""
     server = SeededServer(seed)
     try:
         server.wait_ready()

@@ -51,8 +51,14 @@ def new_game(url: str, flight: str = "A") -> Game:
     return Game(client, created["game_id"], ApiClient.tokens(created))
 
 
+def shown(page: Page, hook: str) -> str:
+    """One of the page's <body data-*> hooks: version, phase, round, seat, over, busy."""
+    value: str = page.evaluate("hook => document.body.dataset[hook]", hook)
+    return value
+
+
 def shown_version(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.version"))
+    return int(shown(page, "version"))
 
 
 def until_version(page: Page, version: int) -> None:
@@ -66,11 +72,16 @@ def moves(page: Page) -> Locator:
     return page.locator(MOVES)
 
 
+def first_move(page: Page) -> Locator:
+    """The move listed first in the view's legal actions (the lowest data-index), once the page shows one."""
+    moves(page).first.wait_for(state="visible", timeout=wait_ms())
+    indices = moves(page).evaluate_all("found => found.map(e => Number(e.dataset.index))")
+    return page.locator(f'{MOVES}[data-index="{min(indices)}"]')
+
+
 def play_first_move(page: Page, version: int) -> None:
     """Click this seat's first move on the page showing `version`, then wait until the page shows its result."""
-    first = moves(page).first
-    first.wait_for(state="visible", timeout=wait_ms())
-    first.click()
+    first_move(page).click()
     until_version(page, version + 1)
 
 
