@@ -4,6 +4,7 @@ Two local servers draw chance from the same seed, so the same requests make the 
 card. Both games are played to the secret Distill phase; there seat 0 makes a different hidden choice in each
 (another trade: its pantry differs). While the phase is still open, a spectator's page must read exactly the
 same on both (its whole text and its history), and so must the other seat's; the spectator has no actions.
+(Seat 0 above stands for the first seat still to act that has two trades to choose from.)
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from playwright.sync_api import Page
 from tests.browser.harness import Pages, SeededServer, seeded_server
 from tests.browser.table import Game, history, moves, new_game, shown, until_version
 
-SEED = 23
+SEED = 23  # the servers' chance
+BOTS = 4  # the bots' choices: with SEED, both seats are still to act when the Distill phase opens
 
 
 @pytest.fixture(scope="module")
@@ -27,10 +29,21 @@ def twins() -> Iterator[tuple[SeededServer, SeededServer]]:
 
 
 def trades(game: dict[str, Any]) -> list[dict[str, Any]]:
-    """Seat 0's distinct trades: each changes its pantry, and none ends its Distill step."""
-    listed = [a for a in game["view"]["legal_actions"] if a["type"] == "trade"]
-    distinct = {(a["give"], a["take"]): a for a in listed}
-    return list(distinct.values())
+    """A seat's distinct trades that change its pantry: none of them ends its Distill step."""
+    listed = [a for a in game["view"]["legal_actions"] if a["type"] == "trade" and a["give"] != a["take"]]
+    return list({(a["give"], a["take"]): a for a in listed}.values())
+
+
+def chooser(game: Game) -> tuple[int, list[dict[str, Any]]]:
+    """The first seat with two different trades to choose from, while the other seat also has yet to act (so
+    the phase stays open, and secret, after the trade whatever it leads to)."""
+    waiting = game.state(0)["to_act"]
+    assert sorted(waiting) == [0, 1], f"only {waiting} still to act: pick another BOTS seed"
+    for seat in waiting:
+        options = trades(game.state(seat))
+        if len(options) >= 2:
+            return seat, options[:2]
+    raise AssertionError("no seat has two trades to choose from: pick another SEED")
 
 
 def read(page: Page, game_id: str) -> dict[str, Any]:
@@ -39,37 +52,40 @@ def read(page: Page, game_id: str) -> dict[str, Any]:
             "history": history(page), "phase": shown(page, "phase"), "version": shown(page, "version")}
 
 
-def secret_step(game: Game, trade: dict[str, Any]) -> dict[str, Any]:
+def secret_step(game: Game, seat: int, trade: dict[str, Any]) -> None:
     fields = {k: v for k, v in trade.items() if k not in ("type", "seat") and v is not None}
-    answer = game.client.command(game.game_id, game.tokens[0], "trade", fields,
-                                 expected_version=game.state(0)["version"])
-    return answer
+    game.client.command(game.game_id, game.tokens[seat], "trade", fields, expected_version=game.state(seat)["version"])
 
 
 def test_a_spectator_sees_nothing_of_a_hidden_choice(twins: tuple[SeededServer, SeededServer],
                                                      pages: Pages) -> None:
     games = [new_game(server.url) for server in twins]
-    reached = [g.bots_until("distill") for g in games]
+    reached = [g.bots_until("distill", seed=BOTS) for g in games]
     assert reached[0]["view"] == reached[1]["view"], "the same seed and requests must make the same game"
-    options = trades(reached[0])
-    assert len(options) >= 2, f"seat 0 has fewer than two trades to choose from: {options}"
+    seat, options = chooser(games[0])
+    other_seat = 1 - seat
 
-    for game, trade in zip(games, options[:2], strict=True):
-        secret_step(game, trade)
-    after = [g.state(0) for g in games]
-    assert after[0]["view"]["players"][0]["pantry"] != after[1]["view"]["players"][0]["pantry"]
+    for game, trade in zip(games, options, strict=True):
+        secret_step(game, seat, trade)
+    after = [g.state(seat) for g in games]
+    assert after[0]["view"]["players"][seat]["pantry"] != after[1]["view"]["players"][seat]["pantry"]
     assert all(a["phase"] == "distill" and a["to_act"] == after[0]["to_act"] for a in after), "still secret"
 
-    seen: dict[str, list[dict[str, Any]]] = {"spectator": [], "seat1": []}
+    seen: dict[str, list[dict[str, Any]]] = {"spectator": [], "other seat": [], "chooser": []}
     for n, (server, game, state) in enumerate(zip(twins, games, after, strict=True)):
         spectator = pages.open(server.url, game.game_id, None, name=f"spectator-{n}")
-        other = pages.open(server.url, game.game_id, game.credential(1), name=f"seat1-{n}")
-        for page in (spectator, other):
+        other = pages.open(server.url, game.game_id, game.credential(other_seat), name=f"seat{other_seat}-{n}")
+        chooser_page = pages.open(server.url, game.game_id, game.credential(seat), name=f"seat{seat}-{n}")
+        for page in (spectator, other, chooser_page):
             until_version(page, state["version"])
         assert shown(spectator, "seat") == "spectator"
         assert moves(spectator).count() == 0 and spectator.locator("#actions [data-action]").count() == 0
         seen["spectator"].append(read(spectator, game.game_id))
-        seen["seat1"].append(read(other, game.game_id))
+        seen["other seat"].append(read(other, game.game_id))
+        seen["chooser"].append(read(chooser_page, game.game_id))
         pages.shot(spectator, f"spectator-{n}")
+    # The comparison can see a difference: the chooser's own page shows its own pantry.
+    own = seen.pop("chooser")
+    assert own[0]["text"] != own[1]["text"], "the chooser's own pages should differ by its pantry"
     for viewer, (first, second) in seen.items():
-        assert first == second, f"the {viewer} can tell seat 0's hidden choices apart"
+        assert first == second, f"the {viewer} can tell seat {seat}'s hidden choices apart"
