@@ -22,13 +22,14 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # A headless Chromium for tests/browser, once: the system's if there is one; Debian's package as root (as CI
-# runs); else Playwright's own download (under ~/.cache/ms-playwright, for this venv's Playwright).
+# runs), with a Korean font so that the ko screenshots are legible; else Playwright's own download (under
+# ~/.cache/ms-playwright, for this venv's Playwright).
 browser: $(BROWSER_STAMP)
 
 $(BROWSER_STAMP): $(STAMP)
 	if command -v chromium >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		apt-get update && apt-get install -y chromium; \
+		apt-get update && apt-get install -y chromium fonts-nanum; \
 	else $(BIN)/python -m playwright install chromium; fi
 	touch $(BROWSER_STAMP)
 
