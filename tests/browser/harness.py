@@ -112,9 +112,13 @@ class Pages:
         """A console error the test provokes on purpose (e.g. the network line of a refused request)."""
         self.tolerated.append(re.compile(pattern))
 
-    def shot(self, page: Page, label: str, *, full_page: bool = True) -> Path:
+    def path(self, label: str) -> Path:
+        """Where a screenshot of this test called `label` goes."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        path = SCREENSHOTS / f"{self.test_name}-{file_name(label)}.png"
+        return SCREENSHOTS / f"{self.test_name}-{file_name(label)}.png"
+
+    def shot(self, page: Page, label: str, *, full_page: bool = True) -> Path:
+        path = self.path(label)
         page.screenshot(path=str(path), full_page=full_page)
         return path
 

@@ -1,11 +1,15 @@
 """The page as people use it: on a phone, from the keyboard alone, and in each of its languages.
 
-The phone and desktop pictures of a board mid-game are also kept in docs/screenshots/ for the README.
+The phone and desktop pictures of a board mid-game go to test-artifacts/screenshots/ at every run; with
+DISTILLED_UPDATE_SCREENSHOTS=1 they also replace the README's, in docs/screenshots/ (a plain run leaves the
+checkout as it was).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from typing import Any
 
 from tests.browser.harness import ROOT, Pages, SeededServer, wait_ms
@@ -32,11 +36,15 @@ def test_the_board_mid_game_fits_a_phone(server: SeededServer, pages: Pages) -> 
     for page in (phone, desktop):
         until_version(page, state["version"])
         page.locator("#board").wait_for(state="visible", timeout=wait_ms())
-    DOCS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(DOCS / "phone.png"))
-    desktop.screenshot(path=str(DOCS / "desktop.png"))
+    pictures = {"phone.png": pages.shot(phone, "phone", full_page=False),
+                "desktop.png": pages.shot(desktop, "desktop", full_page=False)}
     pages.shot(phone, "phone-full")
     pages.shot(desktop, "desktop-full")
+    phone.locator("#board").screenshot(path=str(pages.path("phone-board")))
+    if os.environ.get("DISTILLED_UPDATE_SCREENSHOTS") == "1":
+        DOCS.mkdir(parents=True, exist_ok=True)
+        for name, taken in pictures.items():
+            shutil.copyfile(taken, DOCS / name)
     widths = phone.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= 390, f"the page is {widths[0]} px wide on a 390 px phone: it scrolls sideways"
     wider = phone.evaluate("""() => [...document.querySelectorAll('body *')]
