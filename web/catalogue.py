@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.catalogue import AWARDS, CARDS, DISTILLERS, FLIGHTS, GOALS, LABEL_SPACES, RECIPES
 from domain.purchase import cube_cost
+from domain.state import ROUNDS
 
 PATH = Path(__file__).parent / "static" / "catalogue.json"
 
@@ -41,6 +42,7 @@ def catalogue() -> dict[str, Any]:
         "awards": {a.id: {"sp": a.sp} for a in AWARDS.values()},
         "label_spaces": [space.reward for space in LABEL_SPACES],
         "flights": {f.id: list(f.recipes) for f in FLIGHTS.values()},
+        "rounds": ROUNDS,
     }
 
 

@@ -3,6 +3,7 @@ catalogue, the events, the phases, the commands and the choices a seat may owe. 
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import string
@@ -10,7 +11,7 @@ from typing import Any, get_args
 
 import pytest
 
-from domain import events
+from domain import events, scoring
 from domain.catalogue import AWARDS, CARDS, DISTILLERS, GOALS, LABEL_SPACES, RECIPES, SOLO_CARDS
 from domain.catalogue.model import BarrelType, Kind, Region, Sugar, Tier, UpgradeKind
 from domain.commands import COMMAND_TYPES
@@ -129,3 +130,10 @@ def test_texts_are_tidy_strings_with_plain_placeholders() -> None:
 def test_the_catalogue_file_is_up_to_date() -> None:
     assert (STATIC / "catalogue.json").read_text(encoding="utf-8") == catalogue.text(), \
         "run: python -m web.catalogue"
+
+
+def test_every_part_of_a_final_score_has_a_word() -> None:
+    source = inspect.getsource(scoring.final_scores)
+    parts = set(re.findall(r'"([a-z_]+)": ', source)) | set(re.findall(r'parts\["([a-z_]+)"\] =', source))
+    assert {"before", "goals", "sp", "money"} <= parts
+    assert parts <= set(text("scores.parts")), parts - set(text("scores.parts"))

@@ -6,13 +6,15 @@ import { h, fill } from "./js/dom.js";
 import { Seats, sentence } from "./js/history.js";
 import { has, preferred, t, use } from "./js/i18n.js";
 import { watch } from "./js/live.js";
-import { list, loadCatalogue, phase } from "./js/names.js";
+import { catalogue, list, loadCatalogue, phase } from "./js/names.js";
 import { renderPlayers } from "./js/players.js";
 import { scoresSection } from "./js/scores.js";
 
 const POLL_MS = 3000;
 const POLL_LIVE_MS = 30000; // with a live socket, a slow poll only in case a frame was lost
 const $ = (id) => document.getElementById(id);
+// Bookkeeping of take-backs: the action list offers the take-back itself; the history stays about the game.
+const QUIET_EVENTS = new Set(["undo_point_set", "undo_point_cleared"]);
 
 const state = {
   gameId: document.querySelector('meta[name="distilled-game"]')?.content || "",
@@ -25,6 +27,7 @@ const state = {
   error: null, // {code, message} of the last refusal
   notice: "",
   live: null,
+  historyShown: false,
 };
 
 function setBusy(busy) {
@@ -58,7 +61,7 @@ function waitingText(view, playable) {
 
 function status(reply) {
   const view = reply.view;
-  const rounds = view.options?.rounds;
+  const rounds = catalogue.rounds;
   const bits = [t("app.game", { game: reply.game_id }),
     rounds ? t("app.round", { round: view.round, rounds }) : t("app.round_plain", { round: view.round }),
     t("app.phase", { phase: phase(view.phase) }), t("app.version", { version: reply.version })];
@@ -111,13 +114,16 @@ function renderHistory() {
   const items = [];
   for (const commit of state.commits) {
     for (const event of commit.events || []) {
+      if (QUIET_EVENTS.has(event.type)) continue;
       items.push(h("li", { dataset: { version: commit.version, type: event.type } }, sentence(event, who)));
     }
   }
   const list = $("history");
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  // Newest last, in view, unless the reader scrolled back to read older lines.
+  const atEnd = !state.historyShown || list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   fill(list, items.length ? items : h("li", { class: "empty" }, t("history.empty")));
   if (atEnd) list.scrollTop = list.scrollHeight;
+  state.historyShown = items.length > 0;
 }
 
 function token() {

@@ -1,7 +1,7 @@
 // #actions: every legal action of the view as a button, the washback choice as a form of cards to pick.
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
-import { card, cards, catalogue, deck, distiller, goal, labelReward, power, recipe } from "./names.js";
+import { card, cards, catalogue, deck, distiller, distillerPower, goal, labelReward, power, recipe } from "./names.js";
 import { gives } from "./tiles.js";
 
 const ANYTIME = new Set(["resign", "take_back"]);
@@ -75,23 +75,29 @@ export function actionLabel(a, view) {
   }
 }
 
-// What the button's card gives, for the buttons that get one (buying a card, gaining one).
+// A second line for the buttons where it helps choosing: what a card gives, a distiller's power, a recipe's value.
 function detail(a) {
-  const id = a.type === "buy" || a.type === "gain" ? a.card : null;
-  if (!id) {
-    if (a.type === "buy" && a.source === "cube") return `${catalogue.recipes[a.recipe]?.cube_cost ?? ""}`;
-    return null;
+  if (a.type === "choose_distiller") return distillerPower(a.distiller);
+  if (a.type === "name_spirit") {
+    const r = catalogue.recipes[a.recipe];
+    return r ? t("recipe_info.value", { money: r.money, sp: r.sp }) : null;
   }
+  if (a.type === "buy" && a.source === "cube") {
+    return t("card.cost", { cost: catalogue.recipes[a.recipe]?.cube_cost ?? "?" });
+  }
+  const id = ["buy", "gain", "keep_flavor", "double_flavor", "trade"].includes(a.type) ? (a.card || a.take) : null;
+  if (!id) return null;
   const info = catalogue.cards[id] || {};
-  const cost = a.type === "buy" && info.cost !== undefined ? `${info.cost}` : null;
-  return [cost, ...gives(id)].filter((x) => x !== null && x !== "").join(" · ");
+  const cost = a.type === "buy" && info.cost !== undefined && info.cost !== null ? t("card.cost", { cost: info.cost }) : null;
+  return [cost, ...gives(id)].filter(Boolean).join(" · ") || null;
 }
 
 function button(a, i, view, primary) {
   const more = detail(a);
   return h("button", { type: "button", class: `action${primary ? " primary" : ""}${a.type === "resign" ? " danger" : ""}`,
     dataset: { action: a.type, index: i } },
-  h("span", { class: "action-label" }, actionLabel(a, view)), more ? h("span", { class: "action-more" }, more) : null);
+  h("span", { class: "action-label" }, actionLabel(a, view)),
+  more ? h("span", { class: a.type === "choose_distiller" ? "action-text" : "action-more" }, more) : null);
 }
 
 const KINDS_OK = (ids) => {
@@ -142,8 +148,10 @@ function distillForm(a, i, onSubmit) {
 }
 
 function group(key, children) {
-  return children.length ? h("section", { class: `action-group group-${key}` },
-    h("h3", {}, t(`actions.groups.${key}`)), h("div", { class: "action-list" }, children)) : null;
+  if (!children.length) return null;
+  // A long list (the Market's buys) in one quiet style; a few choices stand out.
+  return h("section", { class: `action-group group-${key}` }, h("h3", {}, t(`actions.groups.${key}`)),
+    h("div", { class: `action-list${children.length > 4 ? " many" : ""}` }, children));
 }
 
 const GROUP = { buy: "buy", sell: "sell", place_label: "label" };

@@ -7,7 +7,7 @@ import { recipeChip, tile, tiles } from "./tiles.js";
 const ROWS = ["upgrades", "ingredients", "items"];
 
 function section(titleKey, params, ...body) {
-  return h("section", { class: "panel" }, h("h3", {}, t(titleKey, params)), ...body);
+  return h("section", { class: `panel panel-${titleKey.split(".").pop()}` }, h("h3", {}, t(titleKey, params)), ...body);
 }
 
 function marketRow(view, deck) {
@@ -33,7 +33,7 @@ function cubes(view) {
 }
 
 function truck(view) {
-  return section("board.truck", {}, (view.truck || []).length ? tiles(view.truck)
+  return section("board.truck", {}, (view.truck || []).length ? tiles(view.truck, { compact: true })
     : h("p", { class: "empty" }, t("board.truck_empty")));
 }
 

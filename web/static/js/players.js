@@ -32,9 +32,12 @@ function spirits(p) {
 
 function labelSpaces(p) {
   const spaces = p.label_spaces || [];
-  return h("div", {}, h("h4", {}, t("player.label_spaces")),
-    h("ol", { class: "label-spaces", start: "0" }, spaces.map((r, i) => h("li", { class: r ? "taken" : "free",
-      title: labelReward(i) }, h("span", { class: "space-no" }, String(i)), r ? recipeChip(r) : labelReward(i)))),
+  return h("div", { class: "part" }, h("h4", {}, t("player.label_spaces")),
+    h("ol", { class: "label-slots" }, spaces.map((r, i) => h("li", { class: r ? "taken" : "free",
+      title: `${t("board.label_space", { space: i })}: ${labelReward(i)}`,
+      "aria-label": `${t("board.label_space", { space: i })}: ${r ? recipe(r) : labelReward(i)}` },
+    h("span", { class: "space-no", "aria-hidden": "true" }, String(i)),
+    r ? h("span", { class: "slot-recipe", "aria-hidden": "true" }, recipe(r)) : null))),
     (p.extra_labels || []).length ? h("p", {}, t("player.extra_labels"), ": ",
       p.extra_labels.map((r) => recipe(r)).join(t("words.list"))) : null);
 }
@@ -83,12 +86,12 @@ function player(p, view) {
     ? [h("strong", {}, distiller(p.distiller)), " ", h("span", { class: "sub" }, distillerPower(p.distiller))]
     : h("span", { class: "sub" }, t("player.distiller_secret"))),
   dealt(p),
-  part("player.pantry_count", tiles(p.pantry, { showCost: false }), { count: p.pantry_count ?? 0 }),
-  (p.storeroom || []).length ? part("player.storeroom", tiles(p.storeroom, { showCost: false })) : null,
+  part("player.pantry_count", tiles(p.pantry, { showCost: false, compact: true }), { count: p.pantry_count ?? 0 }),
+  (p.storeroom || []).length ? part("player.storeroom", tiles(p.storeroom, { showCost: false, compact: true })) : null,
   spirits(p),
   labelSpaces(p),
   (p.upgrades || []).length ? part("player.upgrades", tiles(p.upgrades, { showCost: false, long: true })) : null,
-  (p.display || []).length ? part("player.display", tiles(p.display, { showCost: false })) : null,
+  (p.display || []).length ? part("player.display", tiles(p.display, { showCost: false, compact: true })) : null,
   (p.cubes || []).length ? part("player.cubes", h("ul", { class: "chips" }, p.cubes.map((r) => h("li", {}, recipeChip(r))))) : null,
   goals(p));
 }

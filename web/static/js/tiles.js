@@ -15,22 +15,23 @@ export function gives(id) {
   return parts;
 }
 
-export function tile(id, { count = 1, showCost = true, note = "", long = false } = {}) {
+// long: with the rules text (the market); compact: name and what it gives (a seat's cards).
+export function tile(id, { count = 1, showCost = true, note = "", long = false, compact = false } = {}) {
   const info = catalogue.cards[id] || {};
   const text = cardText(id);
-  const cost = info.cost;
+  const cost = showCost ? info.cost : undefined;
   const what = gives(id);
   const kind = info.kind ? t(`card.kinds.${info.kind}`) : "";
-  return h("div", { class: `tile kind-${info.kind || "unknown"}`, role: "group",
-    "aria-label": [card(id), showCost && cost !== undefined ? t("card.cost", { cost }) : "", ...what]
-      .filter(Boolean).join(", "), title: text || null, dataset: { card: id } },
-  h("div", { class: "tile-head" },
-    h("span", { class: "tile-name" }, card(id)),
-    showCost && cost !== undefined && cost !== null
-      ? h("span", { class: "tile-cost", "aria-hidden": "true" }, String(cost)) : null),
-  h("div", { class: "tile-kind" }, kind, count > 1 ? h("span", { class: "tile-count" }, t("card.copies", { count })) : null),
-  what.length ? h("div", { class: "tile-gives" }, what.join(" · ")) : null,
-  text && long ? h("div", { class: "tile-text" }, text) : null,
+  const label = [count > 1 ? t("words.times", { card: card(id), count }) : card(id), kind,
+    cost !== undefined && cost !== null ? t("card.cost", { cost }) : "", ...what, text].filter(Boolean).join(". ");
+  return h("div", { class: `tile kind-${info.kind || "unknown"}${compact ? " compact" : ""}`, role: "img",
+    "aria-label": label, title: text || null, dataset: { card: id } },
+  h("div", { class: "tile-head", "aria-hidden": "true" },
+    h("span", { class: "tile-name" }, card(id), count > 1 ? h("span", { class: "tile-count" }, t("card.copies", { count })) : null),
+    cost !== undefined && cost !== null ? h("span", { class: "tile-cost" }, String(cost)) : null),
+  compact ? null : h("div", { class: "tile-kind", "aria-hidden": "true" }, kind),
+  what.length ? h("div", { class: "tile-gives", "aria-hidden": "true" }, what.join(" · ")) : null,
+  text && long ? h("div", { class: "tile-text", "aria-hidden": "true" }, text) : null,
   note ? h("div", { class: "tile-note" }, note) : null);
 }
 
