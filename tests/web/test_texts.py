@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,10 @@ TRANSLATIONS = ("es", "ko")
 LANGUAGES = ("en", *TRANSLATIONS)
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # Each catalogue registry and the section of the texts that names its entries.
-NAMED = {"cards": catalogue.CARDS, "recipes": catalogue.RECIPES, "distillers": catalogue.DISTILLERS,
-         "goals": catalogue.GOALS, "awards": catalogue.AWARDS}
+NAMED: dict[str, Mapping[str, Any]] = {
+    "cards": catalogue.CARDS, "recipes": catalogue.RECIPES, "distillers": catalogue.DISTILLERS,
+    "goals": catalogue.GOALS, "awards": catalogue.AWARDS,
+}
 
 
 def texts(language: str) -> dict[str, Any]:
