@@ -3,19 +3,21 @@
 Two local servers draw chance from the same seed, so the same requests make the same game on each, card for
 card. Both games are played to the secret Distill phase; there seat 0 makes a different hidden choice in each
 (another trade: its pantry differs). While the phase is still open, a spectator's page must read exactly the
-same on both (its whole text and its history), and so must the other seat's; the spectator has no actions.
+same on both (its whole text and its history), and so must the other seat's; the spectator has no actions
+and sees neither seat's goals.
 (Seat 0 above stands for the first seat still to act that has two trades to choose from.)
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.harness import Pages, SeededServer, seeded_server
+from tests.browser.harness import ROOT, Pages, SeededServer, seeded_server
 from tests.browser.table import Game, history, moves, new_game, shown, until_version
 
 SEED = 23  # the servers' chance
@@ -44,6 +46,11 @@ def chooser(game: Game) -> tuple[int, list[dict[str, Any]]]:
         if len(options) >= 2:
             return seat, options[:2]
     raise AssertionError("no seat has two trades to choose from: pick another SEED")
+
+
+def texts_en() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads((ROOT / "web" / "static" / "texts" / "en.json").read_text("utf-8"))
+    return loaded
 
 
 def read(page: Page, game_id: str) -> dict[str, Any]:
@@ -84,6 +91,11 @@ def test_a_spectator_sees_nothing_of_a_hidden_choice(twins: tuple[SeededServer, 
         seen["other seat"].append(read(other, game.game_id))
         seen["chooser"].append(read(chooser_page, game.game_id))
         pages.shot(spectator, f"spectator-{n}")
+    # Nor does it show what the rules keep private all game long: the seats' distillery goals.
+    goal_names = texts_en()["goals"]
+    goals = {s: {goal_names[g]["name"] for g in games[0].state(s)["view"]["players"][s]["goals"]} for s in (0, 1)}
+    assert not [name for name in goals[0] | goals[1] if name in seen["spectator"][0]["text"]]
+    assert all(name in seen["chooser"][0]["text"] for name in goals[seat]), "a seat sees its own goals"
     # The comparison can see a difference: the chooser's own page shows its own pantry.
     own = seen.pop("chooser")
     assert own[0]["text"] != own[1]["text"], "the chooser's own pages should differ by its pantry"
