@@ -3,6 +3,7 @@ template's routes matched by the local gateway, the event it builds, the respons
 
 from __future__ import annotations
 
+import gzip
 import re
 from typing import Any
 
@@ -184,3 +185,18 @@ def _answer(path: str) -> dict[str, Any]:
 def test_text_goes_out_as_text() -> None:
     answer = _answer("/assets/app.js")
     assert answer["isBase64Encoded"] is False and answer["body"].startswith("//")
+
+
+def test_text_goes_out_gzipped_to_a_browser_that_takes_it() -> None:
+    plain = get("/assets/texts/en.json")
+    packed = get("/assets/texts/en.json", {"Accept-Encoding": "gzip, deflate, br"})
+    assert header(plain, "Content-Encoding") is None and header(packed, "Content-Encoding") == "gzip"
+    assert header(plain, "Vary") == header(packed, "Vary") == "Accept-Encoding"
+    assert gzip.decompress(packed.body) == plain.body and len(packed.body) < len(plain.body) / 2
+    assert header(packed, "ETag") == str(header(plain, "ETag"))[:-1] + '.gz"'  # its own representation
+    for tag in (header(packed, "ETag"), header(plain, "ETag")):  # either names the content
+        again = get("/assets/texts/en.json", {"Accept-Encoding": "gzip", "If-None-Match": str(tag)})
+        assert again.status == 304 and header(again, "ETag") == header(packed, "ETag")
+    assert header(get("/assets/app.js", {"Accept-Encoding": "gzip;q=0"}), "Content-Encoding") is None
+    small = get("/assets/static-page.js", {"Accept-Encoding": "gzip"})  # under a kilobyte: as it is
+    assert header(small, "Content-Encoding") is None and small.body == (serving.STATIC / "static-page.js").read_bytes()

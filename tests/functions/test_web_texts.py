@@ -3,14 +3,18 @@ catalogue, the events, the phases, the commands and the choices a seat may owe. 
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import re
 import string
+from pathlib import Path
 from typing import Any, get_args
 
 import pytest
 
+import domain
+import functions
 from domain import events, scoring
 from domain.catalogue import AWARDS, CARDS, DISTILLERS, GOALS, LABEL_SPACES, RECIPES, SOLO_CARDS
 from domain.catalogue.model import BarrelType, Kind, Region, Sugar, Tier, UpgradeKind
@@ -137,3 +141,26 @@ def test_every_part_of_a_final_score_has_a_word() -> None:
     parts = set(re.findall(r'"([a-z_]+)": ', source)) | set(re.findall(r'parts\["([a-z_]+)"\] =', source))
     assert {"before", "goals", "sp", "money"} <= parts
     assert parts <= set(text("scores.parts")), parts - set(text("scores.parts"))
+
+
+def _rule_codes() -> set[str]:
+    """Every code a rule of the domain refuses with: require(condition, code, message) and RuleViolation(code)."""
+    found = set()
+    for path in Path(domain.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            at = {"require": 1, "RuleViolation": 0}.get(name)
+            if at is not None and len(node.args) > at and isinstance(node.args[at], ast.Constant):
+                found.add(str(node.args[at].value))
+    return found
+
+
+def test_every_refusal_of_the_rules_and_the_api_reads_in_words() -> None:
+    rules = _rule_codes()
+    assert {"not_your_turn", "cannot_afford", "invalid_washback"} <= rules and len(rules) > 60
+    api = set(re.findall(r'(?:Answer|ApiError|early_response)\([\w.]+, "([a-z_]+)"',
+                         "".join(p.read_text(encoding="utf-8") for p in Path(functions.__file__).parent.rglob("*.py"))))
+    assert {"stale_version", "unauthorized", "game_not_found"} <= api
+    assert rules | api <= set(text("errors")), sorted((rules | api) - set(text("errors")))

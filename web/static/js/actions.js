@@ -5,6 +5,8 @@ import { card, cards, catalogue, deck, distiller, distillerPower, goal, labelRew
 import { gives } from "./tiles.js";
 
 const ANYTIME = new Set(["resign", "take_back"]);
+// Letting a turn go is offered beside the moves, never as loudly.
+const QUIET_ACTIONS = new Set(["pass", "decline", "skip_distill", "decline_goals"]);
 const NOT_IN_BODY = new Set(["seat", "type", "open", "cards", "rule"]);
 
 // A listed action as its command's body: the seat comes from the token, the route names the type.
@@ -92,12 +94,44 @@ function detail(a) {
   return [cost, ...gives(id)].filter(Boolean).join(" · ") || null;
 }
 
-function button(a, i, view, primary) {
+function button(a, i, view, primary, short = null) {
   const more = detail(a);
+  const full = actionLabel(a, view);
   return h("button", { type: "button", class: `action${primary ? " primary" : ""}${a.type === "resign" ? " danger" : ""}`,
-    dataset: { action: a.type, index: i } },
-  h("span", { class: "action-label" }, actionLabel(a, view)),
+    dataset: { action: a.type, index: i }, "aria-label": short ? [full, more].filter(Boolean).join(". ") : null },
+  h("span", { class: "action-label" }, short || full),
   more ? h("span", { class: a.type === "choose_distiller" ? "action-text" : "action-more" }, more) : null);
+}
+
+// Within a long list, a button names only what differs; its heading says the rest (and aria-label all of it).
+function shortLabel(a) {
+  if (a.type === "buy") {
+    const what = a.source === "cube" ? recipe(a.recipe) : card(a.card);
+    const extras = [a.replace ? t("actions.buy.replace", { card: card(a.replace) }) : null,
+      a.save_discounts ? t("actions.buy.save_discounts") : null].filter(Boolean);
+    return extras.length ? `${what} (${extras.join(t("words.list"))})` : what;
+  }
+  if (a.type === "place_label" && a.space !== null && a.space !== undefined) {
+    const base = a.take_sp ? t("actions.label_take_sp")
+      : a.card && a.discard ? t("actions.label_swap", { discard: card(a.discard), card: card(a.card) })
+        : a.card ? t("actions.label_take", { card: card(a.card) })
+          : a.recipe ? t("actions.label_cube_short", { recipe: recipe(a.recipe) }) : t("actions.label_reward");
+    return a.replace ? `${base} (${t("actions.buy.replace", { card: card(a.replace) })})` : base;
+  }
+  return null;
+}
+
+function subgroupOf(a) {
+  if (a.type === "buy") {
+    const title = a.source === "basic" ? t("board.basic") : a.source === "cube" ? t("actions.buy.cubes")
+      : ["upgrades", "ingredients", "items"].includes(a.source) ? t(`board.rows.${a.source}`)
+        : t(`actions.buy.from_${a.source}`);
+    return [`buy-${a.source}`, title];
+  }
+  if (a.type === "place_label" && a.space !== null && a.space !== undefined) {
+    return [`space-${a.space}`, t("actions.place_label", { space: a.space, reward: labelReward(a.space) })];
+  }
+  return null;
 }
 
 const KINDS_OK = (ids) => {
@@ -149,27 +183,37 @@ function distillForm(a, i, onSubmit) {
 
 function group(key, children) {
   if (!children.length) return null;
+  // Buttons of one kind (the buys of one row, the options of one label space) go under their own heading.
+  const lists = [];
+  for (const [sub, title, el] of children) {
+    const last = lists.at(-1);
+    if (last && last.sub === sub && sub !== null) last.els.push(el);
+    else lists.push({ sub, title, els: [el] });
+  }
   // A long list (the Market's buys) in one quiet style; a few choices stand out.
+  const many = children.length > 4 ? " many" : "";
   return h("section", { class: `action-group group-${key}` }, h("h3", {}, t(`actions.groups.${key}`)),
-    h("div", { class: `action-list${children.length > 4 ? " many" : ""}` }, children));
+    lists.map(({ sub, title, els }) => (sub === null ? h("div", { class: `action-list${many}` }, els)
+      : h("div", { class: "action-sub" }, h("h4", {}, title), h("div", { class: `action-list${many}` }, els)))));
 }
 
-const GROUP = { buy: "buy", sell: "sell", place_label: "label" };
+const GROUP = { buy: "buy", sell: "sell", place_label: "label", trade: "trade" };
 
 export function renderActions(root, view, onPost) {
   const listed = view.legal_actions || [];
-  const groups = { main: [], buy: [], sell: [], label: [], anytime: [] };
+  const groups = { main: [], buy: [], sell: [], label: [], trade: [], anytime: [] };
   listed.forEach((a, i) => {
     if (a.open) {
-      groups.main.push(distillForm(a, i, onPost));
+      groups.main.push([null, null, distillForm(a, i, onPost)]);
       return;
     }
     const key = ANYTIME.has(a.type) ? "anytime" : GROUP[a.type] || "main";
-    const el = button(a, i, view, key !== "anytime" && a.type !== "pass" && a.type !== "decline");
+    const [sub, title] = subgroupOf(a) || [null, null];
+    const el = button(a, i, view, key !== "anytime" && !QUIET_ACTIONS.has(a.type), sub === null ? null : shortLabel(a));
     el.addEventListener("click", () => onPost(a.type, bodyOf(a)));
-    groups[key].push(el);
+    groups[key].push([sub, title, el]);
   });
-  fill(root, ["main", "buy", "sell", "label", "anytime"].map((key) => group(key, groups[key])));
+  fill(root, ["main", "buy", "sell", "label", "trade", "anytime"].map((key) => group(key, groups[key])));
 }
 
 export function pendingText(pending) {
