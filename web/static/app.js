@@ -28,6 +28,10 @@ const state = {
   notice: "",
   live: null,
   historyShown: false,
+  historySeen: null, // the newest version of the history shown before the last change
+  historyNewest: null,
+  focusRetry: false,
+  again: null, // the move refused because the game had moved on: offered again, marked, if still legal
 };
 
 function setBusy(busy) {
@@ -82,6 +86,7 @@ function render() {
   body.seat = view.you === null || view.you === undefined ? "spectator" : String(view.you);
   body.over = String(view.phase === "finished");
   $("status").textContent = status(reply);
+  document.title = `${t("app.title")} · ${phase(view.phase)}`;
   const me = (view.players || []).find((p) => p.seat === view.you);
   const actions = view.legal_actions || [];
   const playable = actions.some((a) => a.type !== "resign" && a.type !== "take_back");
@@ -91,7 +96,7 @@ function render() {
   waiting.classList.toggle("your-turn", playable);
   $("pending").textContent = me?.pending ? pendingText(me.pending) : "";
   const hadFocus = $("actions").contains(document.activeElement);
-  renderActions($("actions"), view, post);
+  renderActions($("actions"), view, post, state.again);
   if (!actions.length && view.you !== null && view.you !== undefined) {
     $("actions").append(h("p", { class: "empty" }, t("actions.none")));
   }
@@ -104,7 +109,10 @@ function render() {
   $("notice").textContent = state.notice;
   renderHistory();
   setBusy(state.busy);
-  if (hadFocus) ($("actions").querySelector("[data-action]") || $("waiting")).focus();
+  const retry = state.focusRetry ? $("actions").querySelector(".retry") : null;
+  state.focusRetry = false;
+  if (retry) retry.focus();
+  else if (hadFocus) ($("actions").querySelector("[data-action]") || $("waiting")).focus();
 }
 
 function renderHistory() {
@@ -115,7 +123,9 @@ function renderHistory() {
   for (const commit of state.commits) {
     for (const event of commit.events || []) {
       if (QUIET_EVENTS.has(event.type)) continue;
-      items.push(h("li", { dataset: { version: commit.version, type: event.type } }, sentence(event, who)));
+      const fresh = state.historySeen !== null && commit.version > state.historySeen;
+      items.push(h("li", { class: fresh ? "fresh" : null, dataset: { version: commit.version, type: event.type } },
+        sentence(event, who)));
     }
   }
   const list = $("history");
@@ -124,6 +134,12 @@ function renderHistory() {
   fill(list, items.length ? items : h("li", { class: "empty" }, t("history.empty")));
   if (atEnd) list.scrollTop = list.scrollHeight;
   state.historyShown = items.length > 0;
+  const newest = state.commits.at(-1)?.version ?? null;
+  if (newest !== state.historyNewest) {
+    // What arrived since the last look is marked until the next change.
+    state.historySeen = state.historyNewest;
+    state.historyNewest = newest;
+  }
 }
 
 function token() {
@@ -176,6 +192,7 @@ async function post(type, body) {
   if (state.busy || !state.reply) return;
   setBusy(true);
   state.notice = "";
+  state.again = null;
   try {
     const sent = { ...body, command_id: crypto.randomUUID(), expected_version: state.reply.version };
     const { data } = await api.command(state.gameId, token(), type, sent);
@@ -187,6 +204,8 @@ async function post(type, body) {
     if (!(error instanceof ApiError)) throw error;
     showError(error);
     if (error.code === "stale_version") {
+      state.again = { type, body };
+      state.focusRetry = true;
       state.etag = null;
       state.busy = false;
       await refresh();
@@ -237,6 +256,7 @@ async function main() {
     state.credential = null;
     state.etag = null;
     state.commits = [];
+    state.historySeen = state.historyNewest = null;
     state.error = null;
     refresh();
   });
@@ -247,8 +267,7 @@ async function main() {
   }
   await exchangeLink();
   state.credential = loadCredential(state.gameId);
-  document.body.dataset.busy = "false";
-  await refresh();
+  await refresh(); // data-busy stays true until this first answer is shown
   state.live = watch(state.liveUrl, state.gameId, (version) => {
     if (!state.reply || version > state.reply.version) refresh();
   }, () => {});

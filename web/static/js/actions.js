@@ -143,7 +143,7 @@ const KINDS_OK = (ids) => {
 };
 
 // The washback: every card picked at first (the whole pantry always makes a valid washback when offered).
-function distillForm(a, i, onSubmit) {
+function distillForm(a, i, onSubmit, again = null) {
   const picked = (form) => [...form.querySelectorAll("input[name=card]:checked")].map((box) => box.value);
   const status = h("p", { class: "form-status", "aria-live": "polite" });
   const alcohol = (a.extra_alcohol || [0]);
@@ -167,6 +167,18 @@ function distillForm(a, i, onSubmit) {
     top.includes(true) ? h("label", { class: "inline" }, h("input", { type: "checkbox", name: "top_only",
       checked: top.length === 1 }), " ", t("actions.distill.top_only")) : null,
     status, submit);
+  if (again) {
+    // The same picks as the refused try: the game moved on, the choice need not be made twice.
+    const left = [...again.washback];
+    for (const box of form.querySelectorAll("input[name=card]")) {
+      const at = left.indexOf(box.value);
+      box.checked = at >= 0;
+      if (at >= 0) left.splice(at, 1);
+    }
+    if (form.elements.extra_alcohol && again.extra_alcohol !== undefined) form.elements.extra_alcohol.value = String(again.extra_alcohol);
+    if (form.elements.top_only) form.elements.top_only.checked = Boolean(again.top_only);
+    submit.classList.add("retry");
+  }
   form.addEventListener("change", () => update(form));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -199,17 +211,22 @@ function group(key, children) {
 
 const GROUP = { buy: "buy", sell: "sell", place_label: "label", trade: "trade" };
 
-export function renderActions(root, view, onPost) {
+const same = (x, y) => JSON.stringify(x, Object.keys(x).sort()) === JSON.stringify(y, Object.keys(y).sort());
+
+// `again`: the move refused as stale ({type, body}); if it is still offered, it is marked (and focused by the caller).
+export function renderActions(root, view, onPost, again = null) {
   const listed = view.legal_actions || [];
   const groups = { main: [], buy: [], sell: [], label: [], trade: [], anytime: [] };
   listed.forEach((a, i) => {
     if (a.open) {
-      groups.main.push([null, null, distillForm(a, i, onPost)]);
+      const picks = again && again.type === "distill" && again.body.washback ? again.body : null;
+      groups.main.push([null, null, distillForm(a, i, onPost, picks)]);
       return;
     }
     const key = ANYTIME.has(a.type) ? "anytime" : GROUP[a.type] || "main";
     const [sub, title] = subgroupOf(a) || [null, null];
     const el = button(a, i, view, key !== "anytime" && !QUIET_ACTIONS.has(a.type), sub === null ? null : shortLabel(a));
+    if (again && again.type === a.type && same(again.body, bodyOf(a))) el.classList.add("retry");
     el.addEventListener("click", () => onPost(a.type, bodyOf(a)));
     groups[key].push([sub, title, el]);
   });

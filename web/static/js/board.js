@@ -10,19 +10,33 @@ function section(titleKey, params, ...body) {
   return h("section", { class: `panel panel-${titleKey.split(".").pop()}` }, h("h3", {}, t(titleKey, params)), ...body);
 }
 
+// The cards this seat may buy now, by market source: their tiles are marked (the buttons are in #actions).
+function buyable(view, source) {
+  return new Set((view.legal_actions || []).filter((a) => a.type === "buy" && a.source === source).map((a) => a.card));
+}
+
+function marked(id, can, options = {}) {
+  const el = tile(id, { ...options, note: can.has(id) ? t("board.can_buy") : "" });
+  if (can.has(id)) el.classList.add("buyable");
+  return el;
+}
+
 function marketRow(view, deck) {
   const row = (view.rows || {})[deck] || [];
+  const can = buyable(view, deck);
   const size = (view.deck_sizes || {})[deck];
   return h("section", { class: "panel row", "aria-label": t(`board.rows.${deck}`) },
     h("h3", {}, t(`board.rows.${deck}`), h("span", { class: "sub" }, ` · ${t("board.deck", { count: size ?? 0 })}`)),
     row.length ? h("ol", { class: "tiles market-row" },
-      row.map((id, i) => h("li", { "aria-label": t("board.slot", { slot: i + 1 }) }, tile(id, { long: true }))))
+      row.map((id, i) => h("li", { "aria-label": t("board.slot", { slot: i + 1 }) }, marked(id, can, { long: true }))))
       : h("p", { class: "empty" }, t("board.empty")));
 }
 
-function basicMarket() {
+function basicMarket(view) {
   const ids = Object.entries(catalogue.cards).filter(([, c]) => c.market === "basic").map(([id]) => id);
-  return section("board.basic", {}, h("p", { class: "sub" }, t("board.basic_note")), tiles(ids, { long: true }));
+  const can = buyable(view, "basic");
+  return section("board.basic", {}, h("p", { class: "sub" }, t("board.basic_note")),
+    h("div", { class: "tiles" }, ids.map((id) => marked(id, can, { long: true }))));
 }
 
 function cubes(view) {
@@ -83,7 +97,7 @@ function solo(view) {
 export function renderBoard(root, view) {
   fill(root,
     h("div", { class: "market" }, ROWS.map((deck) => marketRow(view, deck))),
-    h("div", { class: "board-grid" }, basicMarket(), cubes(view), truck(view), labelsAndAwards(view),
+    h("div", { class: "board-grid" }, basicMarket(view), cubes(view), truck(view), labelsAndAwards(view),
       labelSpaces(), flavors(view), solo(view)));
 }
 
