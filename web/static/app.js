@@ -86,7 +86,9 @@ function render() {
   body.seat = view.you === null || view.you === undefined ? "spectator" : String(view.you);
   body.over = String(view.phase === "finished");
   $("status").textContent = status(reply);
-  document.title = `${t("app.title")} · ${phase(view.phase)}`;
+  const myTurn = (view.legal_actions || []).some((a) => a.type !== "resign" && a.type !== "take_back");
+  // A tab in the background says when it is this seat's turn.
+  document.title = myTurn ? `${t("app.title_turn")} · ${t("app.title")}` : `${t("app.title")} · ${phase(view.phase)}`;
   const me = (view.players || []).find((p) => p.seat === view.you);
   const actions = view.legal_actions || [];
   const playable = actions.some((a) => a.type !== "resign" && a.type !== "take_back");
@@ -226,6 +228,7 @@ async function exchangeLink() {
   try {
     const { data } = await api.session(decodeURIComponent(match[1]));
     if (data.game_id === state.gameId) saveCredential(state.gameId, data.session_token, data.seat);
+    else showError({ code: "link_refused", message: "" });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const code = error.status === 404 && error.code === "not_found" ? "link_unavailable"

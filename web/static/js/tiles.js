@@ -6,8 +6,8 @@ import { card, cardText, catalogue, recipe } from "./names.js";
 export function gives(id) {
   const info = catalogue.cards[id] || {};
   const parts = [];
-  if (info.money) parts.push(t("card.money", { money: info.money }));
-  if (info.sp) parts.push(t("card.sp", { sp: info.sp }));
+  if (info.money) parts.push(t(info.money > 0 ? "card.money" : "card.money_less", { money: Math.abs(info.money) }));
+  if (info.sp) parts.push(t(info.sp > 0 ? "card.sp" : "card.sp_less", { sp: Math.abs(info.sp) }));
   if (info.sugar) parts.push(t(`card.sugars.${info.sugar}`));
   if (info.barrel) parts.push(t(`card.barrels.${info.barrel}`));
   if (info.region && info.region !== "none") parts.push(t(`card.regions.${info.region}`));
