@@ -5,7 +5,7 @@ test-artifacts/screenshots/; a console error on any page fails the test.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
@@ -34,6 +34,17 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """A console error during the test fails the test itself (those after it fail its teardown)."""
+    result = yield
+    opened = getattr(item, "funcargs", {}).get("pages")
+    if isinstance(opened, Pages) and opened.errors:
+        found, opened.errors = opened.errors, []
+        raise AssertionError("errors in the browser's console:\n" + "\n".join(found))
+    return result
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     outcome = yield
@@ -47,10 +58,8 @@ def pages(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Pages]:
     try:
         yield opened
         failed = getattr(request.node, "report_call", None)
-        if failed is not None and failed.failed:
+        if (failed is not None and failed.failed) or opened.errors:
             opened.shoot_all("failed")
-        elif opened.errors:
-            opened.shoot_all("console-errors")
     finally:
         opened.close()
     assert not opened.errors, "errors in the browser's console:\n" + "\n".join(opened.errors)
