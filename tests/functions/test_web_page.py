@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import gzip
 import re
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from devtools.local import httpd
 from devtools.local.apigw import HttpRequest, HttpResponse, LambdaContext, http_event, http_response
 from devtools.local.sam import find_route, functions, routes
 from devtools.template import TEMPLATE_PATH, load_template
 from functions import web_page
 from functions.api.models import GAME_ID_PATTERN
+from tests.local.process import WAIT_LIMIT, limit
 from web import serving
 
 SPECS = functions(load_template(TEMPLATE_PATH), TEMPLATE_PATH.parent)
@@ -200,3 +206,44 @@ def test_text_goes_out_gzipped_to_a_browser_that_takes_it() -> None:
     assert header(get("/assets/app.js", {"Accept-Encoding": "gzip;q=0"}), "Content-Encoding") is None
     small = get("/assets/static-page.js", {"Accept-Encoding": "gzip"})  # under a kilobyte: as it is
     assert header(small, "Content-Encoding") is None and small.body == (serving.STATIC / "static-page.js").read_bytes()
+
+
+class _Invoker:
+    """The local server's invoker, for the web page's function only (it needs no AWS)."""
+
+    def invoke(self, function: str, event: dict[str, Any]) -> dict[str, Any]:
+        assert function == "WebPageFunction"
+        return web_page.lambda_handler(event, LambdaContext(function))  # type: ignore[no-any-return,arg-type]
+
+
+@pytest.fixture
+def local_server() -> Iterator[str]:
+    """The local server's HTTP front door and gateway over the template's routes, in process."""
+    server = httpd.http_server("127.0.0.1", 0)
+    server.gateway = httpd.Gateway(ROUTES, _Invoker(), None)  # type: ignore[arg-type]
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def _fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=limit(WAIT_LIMIT)) as reply:
+            return reply.status, {k.lower(): v for k, v in reply.getheaders()}, reply.read()
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+def test_make_serve_serves_the_page_its_nested_files_gzipped_and_304s_over_http(local_server: str) -> None:
+    status, headers, body = _fetch(f"{local_server}/play/g1")
+    assert status == 200 and headers["content-type"] == "text/html; charset=utf-8" and b'content="g1"' in body
+    status, headers, body = _fetch(f"{local_server}/assets/js/i18n.js", {"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert gzip.decompress(body) == (serving.STATIC / "js" / "i18n.js").read_bytes()
+    status, _, body = _fetch(f"{local_server}/assets/js/i18n.js", {"If-None-Match": headers["etag"]})
+    assert status == 304 and body == b""
+    status, headers, _ = _fetch(f"{local_server}/assets/..%2f..%2fweb%2fserving.py")
+    assert status == 404 and headers["referrer-policy"] == "no-referrer"

@@ -82,16 +82,20 @@ function flavors(view) {
 function solo(view) {
   const s = view.solo;
   if (!s) return null;
-  const rows = [...(s.rows || [])].map((row, i) => [row, i]).reverse();
-  return section("solo.title", {},
+  const rows = [...(s.rows || [])].map((row, i) => [row, i]).reverse(); // as it lies on the table: top row first
+  const state = (cell) => (cell.completed ? "done" : cell.claimable ? "open" : "locked");
+  return h("section", { class: "panel panel-solo" }, h("h3", {}, t("solo.title")),
     h("p", {}, t("solo.target", { target: s.target }), " · ", t("solo.rows", { done: s.rows_completed, rows: rows.length }),
       s.swap_used ? ` · ${t("solo.swap_used")}` : ""),
     h("div", { class: "solo-grid" }, rows.map(([row, i]) => h("div", { class: "solo-row" },
-      h("span", { class: "sub" }, t("solo.row", { row: i })),
-      row.map((cell) => h("span", { class: `solo-cell ${cell.completed ? "done" : cell.claimable ? "open" : "locked"}` },
-        cell.hidden ? t("solo.hidden") : `${cell.card}: ${t(`solo_goals.${cell.card}`)}`,
-        " · ", t(cell.completed ? "solo.done" : cell.claimable ? "solo.open" : "solo.locked")))))),
-    (s.offered || []).length ? h("p", {}, t("solo.offered", { goals: s.offered.join(t("words.list")) })) : null);
+      h("span", { class: "solo-row-name" }, t("solo.row", { row: i })),
+      row.map((cell) => h("div", { class: `solo-cell ${state(cell)}` },
+        h("strong", {}, cell.hidden ? t("solo.hidden") : cell.card),
+        cell.hidden ? null : h("span", {}, t(`solo_goals.${cell.card}`)),
+        h("span", { class: "sub" }, t(`solo.${state(cell)}`))))))),
+    (s.offered || []).length ? h("p", {}, t("solo.offered", { goals: s.offered.map((g) => t("solo.cell",
+      { id: g, goal: t(`solo_goals.${g}`) })).join(t("words.list")) })) : null,
+    s.cleanup_size ? h("p", { class: "sub" }, t("solo.cleanup", { count: (s.cleanup_turned || []).length, size: s.cleanup_size })) : null);
 }
 
 export function renderBoard(root, view) {

@@ -19,7 +19,7 @@ export class Seats {
 }
 
 const spirits = (ids) => (ids || []).map((id) => t("words.spirit", { id })).join(t("words.list")) || t("words.none");
-const joined = (xs) => (xs || []).map(String).join(t("words.list"));
+const goals = (ids) => (ids || []).map(goal).join(t("words.list")) || t("words.none");
 const seen = (e) => (Array.isArray(e.cards) ? t("event_bits.seen", { cards: cards(e.cards) }) : "");
 const count = (e) => (typeof e.cards === "number" ? e.cards : (e.cards || []).length);
 const flag = (key, on) => (on ? `${key}_${on}` : key);
@@ -95,9 +95,9 @@ const FORMS = {
   game_ended: (e, who) => ["game_ended", {
     scores: (e.scores || []).map((s, seat) => t("event_bits.score", { who: who.name(seat), sp: s?.sp ?? "?" }))
       .join(t("words.list")), winners: who.several(e.winners) }],
-  goals_offered: (e) => ["goals_offered", { trigger: t(`triggers.${e.trigger}`), goals: joined(e.goals) }],
+  goals_offered: (e) => ["goals_offered", { trigger: t(`triggers.${e.trigger}`), goals: goals(e.goals) }],
   goal_claimed: (e) => ["goal_claimed", { goal: goal(e.goal) }],
-  goals_declined: (e) => ["goals_declined", { goals: joined(e.goals) }],
+  goals_declined: (e) => ["goals_declined", { goals: goals(e.goals) }],
   goals_swapped: (e) => ["goals_swapped", { a: e.a, b: e.b, row: e.row }],
   seat_resigned: () => ["seat_resigned", {}],
   undo_point_set: () => ["undo_point_set", {}],

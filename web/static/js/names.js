@@ -55,7 +55,7 @@ export function goal(id) {
   const key = `goals.${id}.name`;
   if (has(key)) return t(key);
   const solo = `solo_goals.${id}`;
-  return has(solo) ? `${id}: ${t(solo)}` : String(id);
+  return has(solo) ? t("solo.cell", { id, goal: t(solo) }) : String(id);
 }
 
 export function goalText(id) {
