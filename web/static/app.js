@@ -3,18 +3,16 @@ import { api, ApiError, clearCredential, loadCredential, saveCredential } from "
 import { pendingText, renderActions } from "./js/actions.js";
 import { renderBoard } from "./js/board.js";
 import { h, fill } from "./js/dom.js";
-import { Seats, sentence } from "./js/history.js";
 import { has, preferred, t, use } from "./js/i18n.js";
 import { watch } from "./js/live.js";
-import { catalogue, list, loadCatalogue, phase } from "./js/names.js";
+import { loadCatalogue, phase } from "./js/names.js";
 import { renderPlayers } from "./js/players.js";
 import { scoresSection } from "./js/scores.js";
+import { historyItems, playable, status, waitingText } from "./js/summary.js";
 
 const POLL_MS = 3000;
 const POLL_LIVE_MS = 30000; // with a live socket, a slow poll only in case a frame was lost
 const $ = (id) => document.getElementById(id);
-// Bookkeeping of take-backs: the action list offers the take-back itself; the history stays about the game.
-const QUIET_EVENTS = new Set(["undo_point_set", "undo_point_cleared"]);
 
 const state = {
   gameId: document.querySelector('meta[name="distilled-game"]')?.content || "",
@@ -51,30 +49,6 @@ function showError(error) {
   $("error").textContent = errorText(error);
 }
 
-function seatName(view, seat) {
-  return (view.players || []).find((p) => p.seat === seat)?.name ?? t("words.seat", { seat });
-}
-
-function waitingText(view, playable) {
-  if (view.phase === "finished") return t("waiting.over");
-  if (playable) return t("waiting.your_turn");
-  const acting = view.to_act || [];
-  if (!acting.length) return t("waiting.nobody");
-  return t("waiting.for", { names: list(acting.map((s) => seatName(view, s))) });
-}
-
-function status(reply) {
-  const view = reply.view;
-  const rounds = catalogue.rounds;
-  const bits = [t("app.game", { game: reply.game_id }),
-    rounds ? t("app.round", { round: view.round, rounds }) : t("app.round_plain", { round: view.round }),
-    t("app.phase", { phase: phase(view.phase) }), t("app.version", { version: reply.version })];
-  if (view.turn !== null && view.turn !== undefined && view.phase !== "finished") {
-    bits.push(t("app.turn", { name: seatName(view, view.turn) }));
-  }
-  return bits.join(" · ");
-}
-
 function render() {
   const reply = state.reply;
   if (!reply) return;
@@ -86,16 +60,15 @@ function render() {
   body.seat = view.you === null || view.you === undefined ? "spectator" : String(view.you);
   body.over = String(view.phase === "finished");
   $("status").textContent = status(reply);
-  const myTurn = (view.legal_actions || []).some((a) => a.type !== "resign" && a.type !== "take_back");
+  const myTurn = playable(view);
   // A tab in the background says when it is this seat's turn.
   document.title = myTurn ? `${t("app.title_turn")} · ${t("app.title")}` : `${t("app.title")} · ${phase(view.phase)}`;
   const me = (view.players || []).find((p) => p.seat === view.you);
   const actions = view.legal_actions || [];
-  const playable = actions.some((a) => a.type !== "resign" && a.type !== "take_back");
   const waiting = $("waiting");
   waiting.textContent = view.you === null || view.you === undefined
-    ? `${t("app.spectator")} ${waitingText(view, false)}` : waitingText(view, playable);
-  waiting.classList.toggle("your-turn", playable);
+    ? `${t("app.spectator")} ${waitingText(view, false)}` : waitingText(view, myTurn);
+  waiting.classList.toggle("your-turn", myTurn);
   $("pending").textContent = me?.pending ? pendingText(me.pending) : "";
   const hadFocus = $("actions").contains(document.activeElement);
   renderActions($("actions"), view, post, state.again);
@@ -118,24 +91,13 @@ function render() {
 }
 
 function renderHistory() {
-  const view = state.reply?.view;
-  const created = state.commits.flatMap((c) => c.events || []).find((e) => e.type === "game_created");
-  const who = new Seats(created?.setup?.names || (view?.players || []).map((p) => p.name));
-  const items = [];
-  for (const commit of state.commits) {
-    for (const event of commit.events || []) {
-      if (QUIET_EVENTS.has(event.type)) continue;
-      const fresh = state.historySeen !== null && commit.version > state.historySeen;
-      items.push(h("li", { class: fresh ? "fresh" : null, dataset: { version: commit.version, type: event.type } },
-        sentence(event, who)));
-    }
-  }
+  const items = historyItems(state.commits, state.reply?.view, state.historySeen);
   const list = $("history");
   // Newest last, in view, unless the reader scrolled back to read older lines.
   const atEnd = !state.historyShown || list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-  fill(list, items.length ? items : h("li", { class: "empty" }, t("history.empty")));
+  fill(list, items);
   if (atEnd) list.scrollTop = list.scrollHeight;
-  state.historyShown = items.length > 0;
+  state.historyShown = state.commits.length > 0;
   const newest = state.commits.at(-1)?.version ?? null;
   if (newest !== state.historyNewest) {
     // What arrived since the last look is marked until the next change.
@@ -152,7 +114,9 @@ async function loadHistory() {
   let after = state.commits.at(-1)?.version ?? 0;
   for (;;) {
     const { data } = await api.events(state.gameId, token(), after);
-    state.commits.push(...data.commits);
+    // Two loads may overlap (a poll and a move): a commit is kept once.
+    const known = state.commits.at(-1)?.version ?? 0;
+    state.commits.push(...data.commits.filter((c) => c.version > known));
     if (data.next_after === null || data.next_after === undefined || !data.commits.length) break;
     after = data.next_after;
   }
@@ -161,7 +125,8 @@ async function loadHistory() {
 async function refresh() {
   try {
     const got = await api.game(state.gameId, token(), state.reply ? state.etag : null);
-    if (!got.notModified) {
+    // A poll sent before a move may answer after it: an older view never replaces a newer one.
+    if (!got.notModified && (!state.reply || got.data.version >= state.reply.version)) {
       state.reply = got.data;
       state.etag = got.etag;
     }
@@ -178,6 +143,8 @@ async function failed(error) {
   if (error.code === "unauthorized" && state.credential) {
     // The stored credential no longer opens its seat: watch as a spectator, and say so.
     state.credential = null;
+    state.reply = null;
+    state.commits = [];
     showError(error);
     state.etag = null;
     await refresh();
@@ -257,6 +224,7 @@ async function main() {
   $("leave").addEventListener("click", () => {
     clearCredential(state.gameId);
     state.credential = null;
+    state.reply = null;
     state.etag = null;
     state.commits = [];
     state.historySeen = state.historyNewest = null;
