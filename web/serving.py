@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 STATIC = Path(__file__).parent / "static"
+PAGE, ASSETS, LANDING = "GET /play/{game_id}", "GET /assets/{path+}", "GET /"
+ROUTES = (PAGE, ASSETS, LANDING)  # the page's routes in template.yaml: HTML and files, not the JSON API
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # functions/api/models.GAME_ID_PATTERN (a test holds them equal)
 TEXT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -140,14 +142,14 @@ def handle(event: dict[str, Any], live_url: str) -> dict[str, Any]:
     headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
     params = event.get("pathParameters") or {}
     route = str(event.get("routeKey", ""))
-    if route == "GET /play/{game_id}":
+    if route == PAGE:
         game_id = str(params.get("game_id", ""))
         if not GAME_ID.fullmatch(game_id):
             return _missing(headers)
         return _reply(200, page(game_id, live_url), headers)
-    if route == "GET /assets/{path+}":
+    if route == ASSETS:
         found = assets().get(str(params.get("path", "")))
         return _missing(headers) if found is None else _reply(200, found, headers)
-    if route == "GET /":
+    if route == LANDING:
         return _reply(200, assets()["landing.html"], headers)
     return _missing(headers)

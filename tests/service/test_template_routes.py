@@ -18,6 +18,7 @@ from functions.lobbies.routes import LOBBY_ROUTES
 from functions.openapi import document
 from functions.players.games_routes import MY_GAMES_ROUTES
 from functions.players.routes import PLAYER_ROUTES
+from web.serving import ROUTES as PAGE_ROUTES
 
 
 class NoNetworkPolicies:
@@ -57,7 +58,8 @@ def routes(cfn: dict[str, Any]) -> dict[str, str]:
 
 def test_every_route_reaches_a_handler_that_imports(cfn: dict[str, Any]) -> None:
     table = routes(cfn)
-    assert len(table) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + 1
+    assert len(table) == (3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + 1
+                          + len(PAGE_ROUTES))
     for route, function in table.items():
         props = cfn[function]["Properties"]
         assert (props["Runtime"], props["Architectures"]) == ("python3.12", ["arm64"]), function
@@ -68,6 +70,8 @@ def test_every_route_reaches_a_handler_that_imports(cfn: dict[str, Any]) -> None
 def test_the_routes_are_the_documented_api(cfn: dict[str, Any]) -> None:
     documented = {f"{m.upper()} {p}" for p, ops in document()["paths"].items() for m in ops}
     deployed = set(routes(cfn)) - {"ANY $default"}
+    assert deployed & set(PAGE_ROUTES) == set(PAGE_ROUTES)  # the web page's: HTML, not the JSON API
+    deployed -= set(PAGE_ROUTES)
     assert deployed == documented
     assert {f"POST /games/{{game_id}}/{t}" for t in COMMAND_MODULES} <= deployed
     assert routes(cfn)["POST /games/{game_id}/pass"] == "PassTurnFunction"
@@ -76,7 +80,7 @@ def test_the_routes_are_the_documented_api(cfn: dict[str, Any]) -> None:
 def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> None:
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
     routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES)
-    assert len(functions) == 3 + routes + 2
+    assert len(functions) == 3 + routes + 2 + 1  # + the web page's
     for logical_id, function in functions.items():
         variables = function["Properties"]["Environment"]["Variables"]
         assert {"TABLE_NAME", "POWERTOOLS_SERVICE_NAME", "POWERTOOLS_METRICS_NAMESPACE", "LOG_LEVEL"} <= set(variables)
