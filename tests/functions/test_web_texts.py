@@ -164,3 +164,32 @@ def test_every_refusal_of_the_rules_and_the_api_reads_in_words() -> None:
                          "".join(p.read_text(encoding="utf-8") for p in Path(functions.__file__).parent.rglob("*.py"))))
     assert {"stale_version", "unauthorized", "game_not_found"} <= api
     assert rules | api <= set(text("errors")), sorted((rules | api) - set(text("errors")))
+
+
+def _shape(node: Any, path: str = "") -> dict[str, set[str]]:
+    """Every text's key, with the placeholders it takes."""
+    if isinstance(node, dict):
+        return {k: v for key, child in node.items() for k, v in _shape(child, f"{path}.{key}" if path else key).items()}
+    return {path: _placeholders(node) if isinstance(node, str) else {"<not a text>"}}
+
+
+def mismatches(translation: dict[str, Any]) -> list[str]:
+    """How a translation's keys and placeholders differ from en.json's (its values are its own)."""
+    ours, theirs = _shape(EN), _shape(translation)
+    out = [f"missing {k}" for k in sorted(ours.keys() - theirs.keys())]
+    out += [f"extra {k}" for k in sorted(theirs.keys() - ours.keys())]
+    out += [f"{k}: placeholders {sorted(theirs[k])} instead of {sorted(ours[k])}"
+            for k in sorted(ours.keys() & theirs.keys()) if ours[k] != theirs[k]]
+    return out
+
+
+def test_a_translation_differs_from_english_only_in_its_words() -> None:
+    assert mismatches(EN) == []
+    broken = json.loads(json.dumps(EN))
+    broken["events"]["card_bought"] = "{quien} compró {card}"
+    del broken["phases"]["market"]
+    assert mismatches(broken) == ["missing phases.market",
+                                  "events.card_bought: placeholders ['card', 'quien'] instead of "
+                                  "['card', 'cost', 'extra', 'who']"]
+    for path in sorted((STATIC / "texts").glob("*.json")):  # es.json and ko.json, once they are written
+        assert mismatches(json.loads(path.read_text(encoding="utf-8"))) == [], path.name

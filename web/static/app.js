@@ -12,6 +12,7 @@ import { historyItems, playable, status, waitingText } from "./js/summary.js";
 
 const POLL_MS = 3000;
 const POLL_LIVE_MS = 30000; // with a live socket, a slow poll only in case a frame was lost
+const LONG_POLL_S = 20;
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -122,9 +123,9 @@ async function loadHistory() {
   }
 }
 
-async function refresh() {
+async function refresh(wait = 0) {
   try {
-    const got = await api.game(state.gameId, token(), state.reply ? state.etag : null);
+    const got = await api.game(state.gameId, token(), state.reply ? state.etag : null, wait);
     // A poll sent before a move may answer after it: an older view never replaces a newer one.
     if (!got.notModified && (!state.reply || got.data.version >= state.reply.version)) {
       state.reply = got.data;
@@ -205,10 +206,13 @@ async function exchangeLink() {
   $("notice").textContent = "";
 }
 
+// Without a live socket: a long poll where the server holds answers (else a poll every POLL_MS at most).
 function schedule() {
   const tick = async () => {
-    if (!document.hidden && !state.busy) await refresh();
-    setTimeout(tick, state.live?.connected() ? POLL_LIVE_MS : POLL_MS);
+    const started = Date.now();
+    const live = state.live?.connected();
+    if (!document.hidden && !state.busy) await refresh(live ? 0 : LONG_POLL_S);
+    setTimeout(tick, live ? POLL_LIVE_MS : Math.max(0, POLL_MS - (Date.now() - started)));
   };
   setTimeout(tick, POLL_MS);
 }

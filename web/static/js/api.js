@@ -57,7 +57,9 @@ async function call(method, path, { token, body, etag } = {}) {
 }
 
 export const api = {
-  game: (gameId, token, etag) => call("GET", `/games/${encodeURIComponent(gameId)}`, { token, etag }),
+  // wait: the server may hold the answer until the game moves (long poll), given the ETag of what is shown.
+  game: (gameId, token, etag, wait = 0) =>
+    call("GET", `/games/${encodeURIComponent(gameId)}${etag && wait ? `?wait=${wait}` : ""}`, { token, etag }),
   events: (gameId, token, after) =>
     call("GET", `/games/${encodeURIComponent(gameId)}/events?after=${after}`, { token }),
   command: (gameId, token, type, body) =>

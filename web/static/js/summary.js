@@ -6,6 +6,8 @@ import { catalogue, list, phase } from "./names.js";
 
 // Bookkeeping of take-backs: the action list offers the take-back itself; the history stays about the game.
 const QUIET_EVENTS = new Set(["undo_point_set", "undo_point_cleared"]);
+// Lines that open a stretch of the game stand out, so the history reads by round and phase.
+const MILESTONES = new Set(["game_created", "round_started", "phase_started", "round_ended", "game_ended"]);
 
 export const playable = (view) => (view.legal_actions || []).some((a) => a.type !== "resign" && a.type !== "take_back");
 
@@ -42,7 +44,8 @@ export function historyItems(commits, view, seen) {
     for (const event of commit.events || []) {
       if (QUIET_EVENTS.has(event.type)) continue;
       const fresh = seen !== null && commit.version > seen;
-      items.push(h("li", { class: fresh ? "fresh" : null, dataset: { version: commit.version, type: event.type } },
+      const kind = [fresh ? "fresh" : "", MILESTONES.has(event.type) ? "milestone" : ""].join(" ").trim() || null;
+      items.push(h("li", { class: kind, dataset: { version: commit.version, type: event.type } },
         sentence(event, who)));
     }
   }
