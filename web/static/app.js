@@ -30,6 +30,7 @@ const state = {
   historySeen: null, // the newest version of the history shown before the last change
   historyNewest: null,
   focusRetry: false,
+  liveOn: false, // the live socket is open
   again: null, // the move refused because the game had moved on: offered again, marked, if still legal
 };
 
@@ -60,15 +61,18 @@ function render() {
   body.round = String(view.round);
   body.seat = view.you === null || view.you === undefined ? "spectator" : String(view.you);
   body.over = String(view.phase === "finished");
-  $("status").textContent = status(reply);
+  const me = (view.players || []).find((p) => p.seat === view.you);
+  $("status").textContent = [status(reply), t("app.flight", { flight: view.flight }),
+    (view.players || []).length === 1 ? t("app.solo") : null,
+    t(state.liveOn ? "app.live" : state.error?.code === "network" ? "app.offline" : "app.polling")]
+    .filter(Boolean).join(" · ");
+  $("seat-line").textContent = me ? t("app.seat", { name: me.name, seat: me.seat }) : t("app.spectator");
   const myTurn = playable(view);
   // A tab in the background says when it is this seat's turn.
   document.title = myTurn ? `${t("app.title_turn")} · ${t("app.title")}` : `${t("app.title")} · ${phase(view.phase)}`;
-  const me = (view.players || []).find((p) => p.seat === view.you);
   const actions = view.legal_actions || [];
   const waiting = $("waiting");
-  waiting.textContent = view.you === null || view.you === undefined
-    ? `${t("app.spectator")} ${waitingText(view, false)}` : waitingText(view, myTurn);
+  waiting.textContent = waitingText(view, myTurn);
   waiting.classList.toggle("your-turn", myTurn);
   $("pending").textContent = me?.pending ? pendingText(me.pending) : "";
   const hadFocus = $("actions").contains(document.activeElement);
@@ -80,7 +84,7 @@ function render() {
   renderPlayers($("players"), view);
   const scores = scoresSection(view);
   fill($("scores-slot"), scores);
-  $("leave").hidden = !state.credential;
+  $("leave").hidden = !loadCredential(state.gameId); // a refused credential can be dropped too
   $("error").textContent = errorText(state.error);
   $("notice").textContent = state.notice;
   renderHistory();
@@ -200,7 +204,7 @@ async function exchangeLink() {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const code = error.status === 404 && error.code === "not_found" ? "link_unavailable"
-      : error.code === "network" ? "network" : "link_refused";
+      : ["network", "rate_limited"].includes(error.code) ? error.code : "link_refused";
     showError({ code, message: error.message });
   }
   $("notice").textContent = "";
@@ -245,7 +249,10 @@ async function main() {
   await refresh(); // data-busy stays true until this first answer is shown
   state.live = watch(state.liveUrl, state.gameId, (version) => {
     if (!state.reply || version > state.reply.version) refresh();
-  }, () => {});
+  }, (on) => {
+    state.liveOn = on;
+    render();
+  });
   document.addEventListener("visibilitychange", () => !document.hidden && refresh());
   schedule();
 }

@@ -159,6 +159,11 @@ function distillForm(a, i, onSubmit, again = null) {
   const form = h("form", { class: "distill-form", dataset: { actionForm: "distill", index: i } },
     h("fieldset", {}, h("legend", {}, t("actions.distill.title")),
       h("p", { class: "sub" }, t("actions.distill.rule")),
+      h("div", { class: "pick-all" }, ["all", "none"].map((which) => h("button", { type: "button", class: "quiet small",
+        onclick: (event) => {
+          for (const box of event.target.form.querySelectorAll("input[name=card]")) box.checked = which === "all";
+          update(event.target.form);
+        } }, t(`actions.distill.${which}`)))),
       h("div", { class: "picks" }, (a.cards || []).map((id, k) => h("label", { class: `pick kind-${catalogue.cards[id]?.kind || "unknown"}` },
         h("input", { type: "checkbox", name: "card", value: id, checked: true, id: `pick-${i}-${k}` }),
         h("span", {}, card(id)))))),

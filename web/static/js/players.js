@@ -61,8 +61,21 @@ function marks(p, view) {
   if ((view.to_act || []).includes(p.seat) && view.phase !== "finished") out.push(["act", "player.to_act"]);
   if (p.seat === view.first_player) out.push(["first", "player.first"]);
   if (p.passed) out.push(["passed", "player.passed"]);
+  if (p.distilled && view.phase === "distill") out.push(["passed", "player.distilled"]);
+  if (p.tasting_due) out.push(["act", "player.tasting_due"]);
+  if (p.discard_due) out.push(["act", "player.discard_due"]);
   if (p.resigned) out.push(["resigned", "player.resigned"]);
   return h("span", { class: "marks" }, out.map(([cls, key]) => h("span", { class: `mark mark-${cls}` }, t(key))));
+}
+
+// The distiller's signature recipe and ingredient, and where the seat stands with them.
+function signature(p) {
+  const d = catalogue.distillers[p.distiller];
+  if (!d) return null;
+  const flags = [p.signature_aside ? t("player.signature_aside") : null, p.signature_made ? t("player.signature_made") : null]
+    .filter(Boolean);
+  return h("p", { class: "sub signature" }, t("player.signature", { recipe: recipe(d.signature_recipe), card: card(d.signature_ingredient) }),
+    flags.length ? ` · ${flags.join(" · ")}` : "");
 }
 
 function dealt(p) {
@@ -85,6 +98,7 @@ function player(p, view) {
   h("p", { class: "distiller" }, p.distiller
     ? [h("strong", {}, distiller(p.distiller)), " ", h("span", { class: "sub" }, distillerPower(p.distiller))]
     : h("span", { class: "sub" }, t("player.distiller_secret"))),
+  signature(p),
   dealt(p),
   part("player.pantry_count", tiles(p.pantry, { showCost: false, compact: true }), { count: p.pantry_count ?? 0 }),
   (p.storeroom || []).length ? part("player.storeroom", tiles(p.storeroom, { showCost: false, compact: true })) : null,
