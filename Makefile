@@ -62,7 +62,7 @@ openapi: $(STAMP)
 	$(BIN)/python -m functions.openapi > openapi.json
 
 # --- Lambda artifacts (`sam build`: Metadata BuildMethod makefile; it sets ARTIFACTS_DIR) --------------------
-# The shared dependencies are one layer, built once; each function gets only our four packages. Both ship
+# The shared dependencies are one layer, built once; each function gets only our packages. Both ship
 # bytecode compiled by the runtime's own Python (/var/task is read-only: Lambda cannot write a .pyc there), with
 # unchecked-hash .pycs so the zip's mtimes do not matter. boto3 is not shipped: the Lambda runtime has it.
 # template.yaml's Architectures: arm64.
@@ -95,7 +95,7 @@ build-DependenciesLayer: lambda-python
 	rm -rf "$(ARTIFACTS_DIR)/python/bin"  # console scripts: Lambda runs none
 	$(LAMBDA_PYTHON) $(COMPILE) "$(ARTIFACTS_DIR)/python"
 
-# Each function: our four packages, never devtools/ or tests/ (Lambda runs none of it), as source and bytecode.
+# Each function: our packages (web with the page's files), never devtools/ or tests/ (Lambda runs none of it).
 build-%: lambda-python
 	mkdir -p "$(ARTIFACTS_DIR)"
 	cp -R $(FUNCTION_PACKAGES) "$(ARTIFACTS_DIR)/"

@@ -247,3 +247,9 @@ def test_make_serve_serves_the_page_its_nested_files_gzipped_and_304s_over_http(
     assert status == 304 and body == b""
     status, headers, _ = _fetch(f"{local_server}/assets/..%2f..%2fweb%2fserving.py")
     assert status == 404 and headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_page_preloads_every_module_it_imports() -> None:
+    html = (serving.STATIC / "index.html").read_text()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="/assets/([^"]+)">', html))
+    assert preloaded == {name for name in serving.assets() if name.startswith("js/")}

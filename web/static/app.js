@@ -75,7 +75,11 @@ function render() {
   waiting.textContent = waitingText(view, myTurn);
   waiting.classList.toggle("your-turn", myTurn);
   $("pending").textContent = me?.pending ? pendingText(me.pending) : "";
-  const hadFocus = $("actions").contains(document.activeElement);
+  const focused = document.activeElement;
+  const hadFocus = $("actions").contains(focused);
+  // The element to focus again after the re-render: the same action, or the same card of the washback.
+  const again = hadFocus && focused.id ? `#${focused.id}` : hadFocus && focused.dataset.action
+    ? `[data-action="${focused.dataset.action}"][data-index="${focused.dataset.index}"]` : null;
   renderActions($("actions"), view, post, state.again);
   if (!actions.length && view.you !== null && view.you !== undefined) {
     $("actions").append(h("p", { class: "empty" }, t("actions.none")));
@@ -92,7 +96,7 @@ function render() {
   const retry = state.focusRetry ? $("actions").querySelector(".retry") : null;
   state.focusRetry = false;
   if (retry) retry.focus();
-  else if (hadFocus) ($("actions").querySelector("[data-action]") || $("waiting")).focus();
+  else if (hadFocus) ((again && $("actions").querySelector(again)) || $("actions").querySelector("[data-action]") || $("waiting")).focus();
 }
 
 function renderHistory() {
@@ -130,6 +134,8 @@ async function loadHistory() {
 async function refresh(wait = 0) {
   try {
     const got = await api.game(state.gameId, token(), state.reply ? state.etag : null, wait);
+    const shown = state.reply;
+    const hadError = state.error;
     // A poll sent before a move may answer after it: an older view never replaces a newer one.
     if (!got.notModified && (!state.reply || got.data.version >= state.reply.version)) {
       state.reply = got.data;
@@ -137,7 +143,9 @@ async function refresh(wait = 0) {
     }
     if (!got.notModified || !state.commits.length) await loadHistory();
     if (state.error?.code === "network") state.error = null;
-    render();
+    // Unchanged, the page stays as it is: a re-render would reset what the player is doing (picks, focus).
+    const moved = !shown || state.reply.version !== shown.version || state.reply.seat !== shown.seat;
+    if (moved || state.error !== hadError || document.body.dataset.busy === "true") render();
   } catch (error) {
     await failed(error);
   }

@@ -143,7 +143,18 @@ const KINDS_OK = (ids) => {
 };
 
 // The washback: every card picked at first (the whole pantry always makes a valid washback when offered).
-function distillForm(a, i, onSubmit, again = null) {
+function readPicks(form, alcohol, top) {
+  const body = { washback: [...form.querySelectorAll("input[name=card]:checked")].map((box) => box.value) };
+  const extra = form.elements.extra_alcohol ? Number(form.elements.extra_alcohol.value) : alcohol[0];
+  if (extra) body.extra_alcohol = extra;
+  const topOnly = form.elements.top_only ? form.elements.top_only.checked : top[0];
+  if (topOnly) body.top_only = true;
+  return body;
+}
+
+// `again`: picks to show instead of the default (a refused try, or what the player was picking when the page
+// re-rendered); `retry` marks the submit button as the refused move.
+function distillForm(a, i, onSubmit, again = null, retry = false) {
   const picked = (form) => [...form.querySelectorAll("input[name=card]:checked")].map((box) => box.value);
   const status = h("p", { class: "form-status", "aria-live": "polite" });
   const alcohol = (a.extra_alcohol || [0]);
@@ -162,6 +173,7 @@ function distillForm(a, i, onSubmit, again = null) {
       h("div", { class: "pick-all" }, ["all", "none"].map((which) => h("button", { type: "button", class: "quiet small",
         onclick: (event) => {
           for (const box of event.target.form.querySelectorAll("input[name=card]")) box.checked = which === "all";
+          event.target.form.dataset.touched = "true";
           update(event.target.form);
         } }, t(`actions.distill.${which}`)))),
       h("div", { class: "picks" }, (a.cards || []).map((id, k) => h("label", { class: `pick kind-${catalogue.cards[id]?.kind || "unknown"}` },
@@ -173,7 +185,7 @@ function distillForm(a, i, onSubmit, again = null) {
       checked: top.length === 1 }), " ", t("actions.distill.top_only")) : null,
     status, submit);
   if (again) {
-    // The same picks as the refused try: the game moved on, the choice need not be made twice.
+    // The same picks again: a choice is never made twice because the game moved on.
     const left = [...again.washback];
     for (const box of form.querySelectorAll("input[name=card]")) {
       const at = left.indexOf(box.value);
@@ -182,18 +194,18 @@ function distillForm(a, i, onSubmit, again = null) {
     }
     if (form.elements.extra_alcohol && again.extra_alcohol !== undefined) form.elements.extra_alcohol.value = String(again.extra_alcohol);
     if (form.elements.top_only) form.elements.top_only.checked = Boolean(again.top_only);
-    submit.classList.add("retry");
+    form.dataset.touched = "true";
+    if (retry) submit.classList.add("retry");
   }
-  form.addEventListener("change", () => update(form));
+  form.addEventListener("change", () => {
+    form.dataset.touched = "true";
+    update(form);
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const body = { washback: picked(form) };
-    const extra = form.elements.extra_alcohol ? Number(form.elements.extra_alcohol.value) : alcohol[0];
-    if (extra) body.extra_alcohol = extra;
-    const topOnly = form.elements.top_only ? form.elements.top_only.checked : top[0];
-    if (topOnly) body.top_only = true;
-    onSubmit("distill", body);
+    onSubmit("distill", readPicks(form, alcohol, top));
   });
+  form.readPicks = () => readPicks(form, alcohol, top);
   update(form);
   return form;
 }
@@ -218,14 +230,21 @@ const GROUP = { buy: "buy", sell: "sell", place_label: "label", trade: "trade" }
 
 const same = (x, y) => JSON.stringify(x, Object.keys(x).sort()) === JSON.stringify(y, Object.keys(y).sort());
 
+// What the player has picked in the washback form so far, if they changed it (kept across a re-render).
+export function pickedSoFar(root) {
+  const form = root.querySelector("form[data-action-form=distill]");
+  return form && form.dataset.touched && form.readPicks ? form.readPicks() : null;
+}
+
 // `again`: the move refused as stale ({type, body}); if it is still offered, it is marked (and focused by the caller).
 export function renderActions(root, view, onPost, again = null) {
   const listed = view.legal_actions || [];
+  const kept = pickedSoFar(root);
   const groups = { main: [], buy: [], sell: [], label: [], trade: [], anytime: [] };
   listed.forEach((a, i) => {
     if (a.open) {
-      const picks = again && again.type === "distill" && again.body.washback ? again.body : null;
-      groups.main.push([null, null, distillForm(a, i, onPost, picks)]);
+      const refused = again && again.type === "distill" && again.body.washback ? again.body : null;
+      groups.main.push([null, null, distillForm(a, i, onPost, refused || kept, Boolean(refused))]);
       return;
     }
     const key = ANYTIME.has(a.type) ? "anytime" : GROUP[a.type] || "main";
