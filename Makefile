@@ -9,7 +9,9 @@ AWS_PORT ?=
 AWS_HOST ?=
 PYTEST_ARGS ?=
 
-.PHONY: setup test lint unit quick bench serve demo clean openapi
+BROWSER_STAMP := $(VENV)/.browser
+
+.PHONY: setup browser test lint unit quick bench serve demo clean openapi
 
 setup: $(STAMP)
 
@@ -19,11 +21,23 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# A headless Chromium for tests/browser, once: the system's if there is one; Debian's package as root (as CI
+# runs), with a Korean font so that the ko screenshots are legible; else Playwright's own download (under
+# ~/.cache/ms-playwright, for this venv's Playwright).
+browser: $(BROWSER_STAMP)
+
+$(BROWSER_STAMP): $(STAMP)
+	if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update && apt-get install -y chromium fonts-nanum; \
+	else $(BIN)/python -m playwright install chromium; fi
+	touch $(BROWSER_STAMP)
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(BROWSER_STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 test: lint unit
