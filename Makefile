@@ -29,7 +29,7 @@ browser: $(BROWSER_STAMP)
 $(BROWSER_STAMP): $(STAMP)
 	if command -v chromium >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		apt-get update && apt-get install -y chromium fonts-nanum; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-nanum; \
 	else $(BIN)/python -m playwright install chromium; fi
 	touch $(BROWSER_STAMP)
 

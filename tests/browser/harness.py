@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -86,9 +86,13 @@ class Pages:
         self.tolerated: list[re.Pattern[str]] = []
 
     def open(self, base_url: str, game_id: str, credential: dict[str, Any] | None = None, *, name: str,
+             path: str | None = None, before: Callable[[BrowserContext], None] | None = None,
              **context_options: Any) -> Page:
-        """/play/<game_id> in a new context; `credential` ({"token", "seat"}) stored before the page loads."""
+        """/play/<game_id> (or `path`) in a new context; `credential` ({"token", "seat"}) stored before the page
+        loads; `before` sees the context first (to route its requests)."""
         context = self.browser.new_context(base_url=base_url, **context_options)
+        if before is not None:
+            before(context)
         self.contexts.append(context)
         context.set_default_timeout(wait_ms())
         if credential is not None:
@@ -100,7 +104,7 @@ class Pages:
         page.on("console", lambda message: self._console(name, message))
         page.on("pageerror", lambda error: self.errors.append(f"{name}: uncaught {error}"))
         self.opened[name] = page
-        page.goto(f"/play/{game_id}")
+        page.goto(path or f"/play/{game_id}")
         ready(page)
         return page
 

@@ -1,6 +1,6 @@
 // The page of one game: loads the caller's view and history, renders them, posts the actions picked.
 import { api, ApiError, clearCredential, loadCredential, saveCredential } from "./js/api.js";
-import { pendingText, renderActions } from "./js/actions.js";
+import { bodyOf, pendingText, renderActions } from "./js/actions.js";
 import { renderBoard } from "./js/board.js";
 import { h, fill } from "./js/dom.js";
 import { has, preferred, t, use } from "./js/i18n.js";
@@ -177,7 +177,8 @@ function stillMine(shown, now, body) {
   if (now.phase !== shown.phase || now.round !== shown.round || now.seat !== shown.seat) return false;
   const mine = (reply) => JSON.stringify(reply.view.players[reply.seat]);
   const wanted = JSON.stringify(body);
-  return mine(shown) === mine(now) && now.view.legal_actions.some((a) => JSON.stringify(a) === wanted);
+  return mine(shown) === mine(now) && now.view.legal_actions.some((a) => a.type === shown.view.legal_actions
+    .find((b) => JSON.stringify(bodyOf(b)) === wanted)?.type && JSON.stringify(bodyOf(a)) === wanted);
 }
 
 async function post(type, body, again = false) {
