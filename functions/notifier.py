@@ -98,7 +98,7 @@ def mailer() -> Mailer | None:
         from service.emails_plan import Mailer
 
         _batch.mailer = Mailer(email_sender(), container.markers(), container.links(), container.store().commits,
-                               base, container.services().player_store, os.environ.get("UNSUBSCRIBE_URL") or None)
+                               base, container.services().player_store)
     return _batch.mailer
 
 

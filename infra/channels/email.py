@@ -37,8 +37,10 @@ def mime(email: Email, sender: str, sender_name: str = "Distilled Online") -> Em
     if email.key:
         message["X-Distilled-Notice"] = email.key
     if email.unsubscribe_url:
-        message["List-Unsubscribe"] = f"<{email.unsubscribe_url}>"
+        message["List-Unsubscribe"] = f"<{email.unsubscribe_url}>, <mailto:{sender}?subject=unsubscribe>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    else:  # one-click (RFC 8058) needs an HTTPS address that turns the address off; until then, a reply
+        message["List-Unsubscribe"] = f"<mailto:{sender}?subject=unsubscribe>"
     message.set_content(email.text)
     message.add_alternative(email.html, subtype="html")
     return message

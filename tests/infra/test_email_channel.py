@@ -24,7 +24,8 @@ def test_ses_gets_one_raw_message_with_both_bodies_and_the_unsubscribe_headers()
     assert sent.source == SENDER and EMAIL.to in sent.destinations
     message = message_from_bytes(sent.raw_data.encode(), policy=policy.default)
     assert message["Subject"] == "Your turn" and message["To"] == EMAIL.to
-    assert message["List-Unsubscribe"] == "<https://games.example/unsubscribe?u=1>"
+    unsubscribe = f"<https://games.example/unsubscribe?u=1>, <mailto:{SENDER}?subject=unsubscribe>"
+    assert message["List-Unsubscribe"] == unsubscribe
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert message["X-Distilled-Notice"] == "g1:7:2:email"
     plain = message.get_body(("plain",))
@@ -50,3 +51,13 @@ def test_the_memory_fake_keeps_what_was_sent() -> None:
     fake = MemoryEmailSender()
     fake.send(EMAIL)
     assert fake.sent == [EMAIL]
+
+
+def test_without_an_unsubscribe_address_a_reply_unsubscribes() -> None:
+    from dataclasses import replace
+
+    from infra.channels.email import mime
+
+    message = mime(replace(EMAIL, unsubscribe_url=None), SENDER)
+    assert message["List-Unsubscribe"] == f"<mailto:{SENDER}?subject=unsubscribe>"
+    assert message["List-Unsubscribe-Post"] is None
