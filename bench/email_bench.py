@@ -57,7 +57,7 @@ def one_game(seed: int) -> tuple[int, Counter[tuple[int, int]], int, int]:
     per_seat_round: Counter[tuple[int, int]] = Counter()
     over = 0
     for email in sender.sent:
-        _, version, seat = email.key.split(":")[:3]
+        seat = email.key.split(":")[2]
         if f":{GAME_OVER}" in email.key:
             over += 1
             continue
