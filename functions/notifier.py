@@ -8,6 +8,11 @@ retries it, bisecting, a bounded number of times, and then hands it to the dead-
 The same pass keeps the "my games" read model (functions/my_games_feed.py): a game's entries once per game per
 batch, from the newest state folded for its notices, and a lobby's entries from each lobby item written.
 
+E-mail (service/emails_plan.py): when PAGE_BASE_URL and the sender (EMAIL_FROM) are set, the same notices also
+go by e-mail to the seats whose player confirmed an address (or whose seat was given one), coalesced to one per
+seat per round, through SES (SES_CONFIGURATION_SET). SNS goes first: a failed e-mail fails its record, and the
+retry finds the SNS notices marked, so only the e-mail is tried again.
+
 Time: a record is taken only while there is time for an AWS call and the answer after it
 (infra/budget.py); the rest of the batch is reported as failed without being tried, so the stream delivers
 it again, and the function answers before its timeout.
@@ -15,9 +20,10 @@ it again, and the function answers before its timeout.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
@@ -34,6 +40,10 @@ from functions.observability import count, logger, metrics
 from functions.outbox import outbox_item, relay
 from infra.budget import can_start
 from service.notices import Notice, Planned, deliver
+
+if TYPE_CHECKING:
+    from infra.channels.email import EmailSender
+    from service.emails_plan import Mailer
 
 GAME_PREFIX = "GAME#"  # infra.store.dynamodb.partition
 # A batch cut short by the clock may leave every record to the stream: that is a partial response like any
@@ -53,9 +63,54 @@ class Batch:
     deferred: int = 0
     newest: dict[str, Planned] = field(default_factory=dict)  # each game's newest state, for "my games"
     kept: set[str] = field(default_factory=set)  # the games whose "my games" entries are written
+    mailer: Mailer | None = None  # built on the batch's first e-mail (it keeps the games' commits it read)
 
 
 _batch = Batch()
+_email_sender: EmailSender | None = None
+
+
+def use_email_sender(sender: EmailSender | None) -> None:
+    """Send e-mails through `sender` (tests, the local server); None: through SES again, built on first use."""
+    global _email_sender
+    _email_sender = sender
+
+
+def email_sender() -> EmailSender:
+    global _email_sender
+    if _email_sender is None:
+        import boto3
+
+        from infra.budget import CLIENT_CONFIG, bound
+        from infra.channels.email import SesEmailSender
+
+        client = bound(boto3.client("sesv2", config=CLIENT_CONFIG), container.time_left)
+        _email_sender = SesEmailSender(client, os.environ["EMAIL_FROM"], os.environ.get("SES_CONFIGURATION_SET"))
+    return _email_sender
+
+
+def mailer() -> Mailer | None:
+    """The e-mail channel, when configured; None: SNS notices only."""
+    base = os.environ.get("PAGE_BASE_URL", "").strip()
+    if not base or not (os.environ.get("EMAIL_FROM") or _email_sender is not None):
+        return None
+    if _batch.mailer is None:
+        from service.emails_plan import Mailer
+
+        _batch.mailer = Mailer(email_sender(), container.markers(), container.links(), container.store().commits,
+                               base, container.services().player_store)
+    return _batch.mailer
+
+
+def send_emails(game_id: str, planned: list[Notice]) -> int:
+    mail = mailer()
+    found = _batch.newest.get(game_id)
+    if mail is None or not planned or found is None or found.newest is None:
+        return 0
+    sent = mail.deliver(planned, found.newest)
+    if sent:
+        metrics.add_metric(name="EmailsSent", unit=MetricUnit.Count, value=sent)
+    return sent
 
 
 def new_commit(record: DynamoDBRecord) -> tuple[str, int] | None:
@@ -128,6 +183,7 @@ def record_handler(record: DynamoDBRecord) -> int:
         if isinstance(planned, Exception):
             raise planned
         sent = deliver(planned or [], container.publisher(), container.markers())
+        send_emails(target[0], planned or [])
         keep_entries(target[0])
     except Exception:
         count("NotificationFailures")

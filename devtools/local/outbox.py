@@ -1,4 +1,5 @@
-"""The local outbox: what the notifier published to SNS, fetched from an SQS queue subscribed to each topic."""
+"""The local outbox: what the notifier published to SNS, fetched from an SQS queue subscribed to each topic, and
+what it sent by e-mail (devtools/local/mail.py: each a `source`, collected on every drain)."""
 
 from __future__ import annotations
 
@@ -71,6 +72,7 @@ class Outbox:
         self._entries: list[Entry] = list(entries or [])
         self._lock = threading.Lock()
         self._echo, self._record = echo, record
+        self.sources: list[Callable[[], list[Entry]]] = []  # other channels' new messages (the local mailbox)
 
     def add(self, entry: Entry) -> None:
         with self._lock:
@@ -85,8 +87,12 @@ class Outbox:
             return list(self._entries)
 
     def drain(self, sqs: Any, queue_url: str) -> int:
-        """Move every waiting message from the queue into the outbox; how many moved."""
+        """Move every waiting message from the queue (and the other sources) into the outbox; how many moved."""
         moved = 0
+        for source in self.sources:
+            for entry in source():
+                self.add(entry)
+                moved += 1
         while True:
             messages = sqs.receive_message(QueueUrl=queue_url, MaxNumberOfMessages=10,
                                            WaitTimeSeconds=0).get("Messages", [])

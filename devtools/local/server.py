@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import signal
+import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,6 +20,7 @@ from devtools.local.embedded import EmbeddedAws
 from devtools.local.httpd import Gateway, http_server
 from devtools.local.invoke import Invoker
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
+from devtools.local.mail import Mailbox, mail_environment, moto_sent, verify_sender
 from devtools.local.outbox import Outbox
 from devtools.local.resources import LocalResources, provision
 from devtools.local.sam import FunctionSpec, functions, routes, socket_api, stream_sources
@@ -87,11 +89,14 @@ class LocalService:
         journal = self.data.journal if self.data else None
         self.outbox = Outbox(outbox, echo=self.echo, record=journal.record_outbox if journal else None)
         self.outbox_queue = self._subscribe_outbox()
+        verify_sender(self.client("ses"))
+        self.mail_dir = self.data_dir / "mail" if self.data_dir else Path(tempfile.mkdtemp(prefix="distilled-mail-"))
+        self.outbox.sources.append(Mailbox(self.mail_dir, moto_sent(REGION)).collect)
 
         specs = functions(template, self.template_path.parent)
         overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
-        environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s)}
-                        for k, s in specs.items()}
+        environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s),
+                            **mail_environment(s.environment, self._here())} for k, s in specs.items()}
         self.consumers = {source.function for source in stream_sources(specs, template)}
         self.readers = {route.function for route in routes(specs) if route.method == "GET"}  # they write nothing
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
@@ -113,6 +118,10 @@ class LocalService:
                                     cors=cors_rules(template, self.allowed_origins))
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
+
+    def _here(self) -> str:
+        host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
+        return f"http://{host}:{self.port}"
 
     def _live_env(self, spec: FunctionSpec) -> dict[str, str]:
         """Where the local socket and its management API are, for the functions that ask (LIVE_URL: the page's

@@ -40,6 +40,8 @@ class PlayerRecord:
     email_code_expires_at: int | None = None  # epoch seconds
     webhook_url: str | None = None
     push_endpoint: str | None = None
+    language: str | None = None  # the e-mails' language (en, es, ko); None: English
+    email_every_turn: bool | None = None  # e-mail every "your turn", not only a round's first (service/emails_plan.py)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,98 @@
+"""Which notices become e-mails, and sending each exactly once (docs/adr/0015-email-notices.md).
+
+Coalescing is decided here, not in the channel: by default a seat gets at most one e-mail per round, for its
+first "your turn" of the round; its later turns that round are skipped, since the first e-mail's link already
+opens the game as it is now. A player who opted in (`email_every_turn`) gets one for every "your turn". "Game
+over" is always sent.
+
+Markers (the notices' own, service/notices.py Markers) record two things, outside the game's partition:
+- (game, version, seat, "email"): this notice's e-mail went out. A stream record delivered twice sends once.
+- (game, round, seat, "email"): the round's e-mail for this seat went out; a later "your turn" that round is
+  skipped because of it (the decision is recorded there, once, not per skipped notice).
+
+Order: send, then mark the round, then mark the version. A crash (or a failed marker write) after the send and
+before the marks sends that e-mail again when the stream retries the record: at-least-once, never lost. It
+carries its key (X-Distilled-Notice) so a receiver can drop the repeat. Marking first would be at-most-once:
+a crash after the mark would lose the e-mail, and a lost "your turn" stalls a play-by-email game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from infra.channels.email import EmailSender
+from infra.store import Commit
+from service.emails import Recipient, link_url, render, since_last_move
+from service.notices import YOUR_TURN, Markers, Notice
+from service.repository import Aggregate
+
+if TYPE_CHECKING:
+    from infra.players import PlayerStore
+    from service.links import Links
+
+EMAIL = "email"
+
+
+def version_marker(notice: Notice) -> Notice:
+    """The marker of (game, version, seat, e-mail)."""
+    return replace(notice, kind=f"{notice.kind}.{EMAIL}")
+
+
+def round_marker(notice: Notice) -> Notice:
+    """The marker of (game, round, seat, e-mail): version 0 is never a commit, so it never meets a version's."""
+    return replace(notice, version=0, kind=f"round{notice.round}.{EMAIL}", actions=())
+
+
+def due(notice: Notice, recipient: Recipient, markers: Markers) -> bool:
+    """Whether this notice's e-mail is still to be sent (not sent already, not coalesced into an earlier one)."""
+    if markers.sent(version_marker(notice)):
+        return False
+    coalesced = notice.kind == YOUR_TURN and not recipient.every_turn
+    return not (coalesced and markers.sent(round_marker(notice)))
+
+
+def recipient(aggregate: Aggregate, seat: int, players: PlayerStore | None) -> Recipient | None:
+    """Where the seat's e-mail goes: its player's confirmed address, else the address given for the seat at
+    creation (contacts), else nowhere."""
+    player_id = aggregate.players[seat] if seat < len(aggregate.players) else None
+    if player_id and players is not None:
+        record = players.get(player_id)
+        if record is not None and record.email and record.email_confirmed:
+            return Recipient(record.email, getattr(record, "language", "en") or "en",
+                             bool(getattr(record, "email_every_turn", False)))
+    contact = aggregate.contacts[seat] if seat < len(aggregate.contacts) else None
+    address = (contact or {}).get("email")
+    return Recipient(address) if address else None
+
+
+@dataclass
+class Mailer:
+    sender: EmailSender
+    markers: Markers
+    links: Links
+    commits: Callable[[str], Sequence[Commit]]  # a game's commits (read once per game, when an e-mail is due)
+    page_base_url: str
+    players: PlayerStore | None = None
+    unsubscribe_url: str | None = None
+    _read: dict[str, Sequence[Commit]] = field(default_factory=dict)
+
+    def deliver(self, notices: Iterable[Notice], newest: Aggregate) -> int:
+        """E-mail every notice due (`newest`: the game now, whose seats and tokens the links are bound to)."""
+        sent = 0
+        for notice in notices:
+            to = recipient(newest, notice.seat, self.players)
+            if to is None or not due(notice, to, self.markers):
+                continue
+            if notice.game_id not in self._read:
+                self._read[notice.game_id] = self.commits(notice.game_id)
+            at, events = since_last_move(notice.game_id, self._read[notice.game_id], notice.seat, notice.version)
+            token = self.links.mint(newest, notice.seat).token
+            link = link_url(self.page_base_url, notice.game_id, token)
+            self.sender.send(render(notice, at, events, to, link, self.unsubscribe_url))
+            if notice.kind == YOUR_TURN:
+                self.markers.mark(round_marker(notice))
+            self.markers.mark(version_marker(notice))
+            sent += 1
+        return sent

@@ -1,0 +1,68 @@
+"""The notifier's e-mails: sent beside the SNS notices when configured, once per record however often the
+stream delivers it, to a seat's player's confirmed address or the seat's own contact."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domain.options import SeatSpec
+from functions import notifier
+from infra.channels.email import MemoryEmailSender
+from service import pipeline
+from tests.functions.test_notifier import invoke, records
+from tests.service.support import MemoryWorld
+
+
+@pytest.fixture
+def mails(monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryEmailSender]:
+    sender = MemoryEmailSender()
+    monkeypatch.setenv("PAGE_BASE_URL", "https://play.example/")
+    notifier.use_email_sender(sender)
+    yield sender
+    notifier.use_email_sender(None)
+
+
+def new_game(world: MemoryWorld, contacts: list[dict[str, str] | None]) -> Any:
+    seats = [SeatSpec(name=f"P{i}") for i in range(len(contacts))]
+    return pipeline.create_game(world.store, seats, contacts=contacts, rng=random.Random(1))
+
+
+def test_a_record_delivered_twice_sends_each_email_once(memory: MemoryWorld, mails: MemoryEmailSender) -> None:
+    created = new_game(memory, [{"email": "a@example.net"}, None, {"email": "c@example.net"}])
+    game = created.aggregate.game_id
+    batch = records(memory.store, game)
+    assert invoke(batch) == {"batchItemFailures": []}
+    assert invoke(batch) == {"batchItemFailures": []}
+    assert sorted(e.to for e in mails.sent) == ["a@example.net", "c@example.net"]
+    assert len(memory.outbox.messages) == 3  # the SNS notices, unchanged
+    for email in mails.sent:
+        assert f"https://play.example/play/{game}#link=l~" in email.text
+        assert not any(token in email.text or token in email.html for token in created.tokens)
+
+
+def test_a_failed_send_fails_the_record_and_its_retry_sends_only_the_email(memory: MemoryWorld,
+                                                                             mails: MemoryEmailSender) -> None:
+    game = new_game(memory, [{"email": "a@example.net"}]).aggregate.game_id
+
+    class Down:
+        def send(self, email: object) -> None:
+            raise ConnectionError("SES down")
+
+    notifier.use_email_sender(Down())
+    failed = invoke(records(memory.store, game))
+    assert len(failed["batchItemFailures"]) == 1
+    notifier.use_email_sender(mails)
+    assert invoke(records(memory.store, game)) == {"batchItemFailures": []}
+    assert len(mails.sent) == 1 and len(memory.outbox.messages) == 1
+
+
+def test_without_a_page_address_no_email_is_sent(memory: MemoryWorld, mails: MemoryEmailSender,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PAGE_BASE_URL")
+    game = new_game(memory, [{"email": "a@example.net"}]).aggregate.game_id
+    assert invoke(records(memory.store, game)) == {"batchItemFailures": []}
+    assert mails.sent == [] and len(memory.outbox.messages) == 1
