@@ -22,7 +22,7 @@ from devtools.local.resources import LocalResources, provision
 from devtools.local.sam import functions
 from devtools.local.server import REGION
 from devtools.template import load_template
-from tests.local.process import ROOT, free_port, running_server
+from tests.local.process import ROOT, eventually, free_port, running_server
 
 ENV_FILE = ROOT / "sam-local-env.json"
 SHIPPED = ("domain", "service", "infra", "functions")  # what `make build-%` copies into every function
@@ -198,7 +198,9 @@ def server(aws_port: int) -> Iterator[Any]:
 
 def test_serve_with_aws_port_exposes_the_table_and_topic_the_file_names(server: Any, aws_port: int) -> None:
     endpoint = f"http://127.0.0.1:{aws_port}"
-    assert f"embedded AWS (DynamoDB, SNS, SQS) on http://127.0.0.1:{aws_port}" in server.text()
+    banner = f"embedded AWS (DynamoDB, SNS, SQS) on http://127.0.0.1:{aws_port}"
+    # The server answers its health check before it prints its banner: wait for the line, not a moment.
+    assert eventually(lambda: banner in server.text()), server.text()
     session = boto3.session.Session(aws_access_key_id="local", aws_secret_access_key="local", region_name=REGION)
     dynamodb = session.client("dynamodb", endpoint_url=endpoint)
     sns = session.client("sns", endpoint_url=endpoint)
