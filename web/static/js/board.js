@@ -59,7 +59,7 @@ function labelsAndAwards(view) {
     h("ul", { class: "chips" }, labels.map(([id, n]) => h("li", {}, recipeChip(id, `×${n}`)))),
     h("h4", {}, t("board.awards")),
     (view.awards || []).length ? h("ul", { class: "awards" }, view.awards.map((id) => h("li", {},
-      h("strong", {}, award(id)), ` (${catalogue.awards[id]?.sp ?? "?"} SP) `,
+      h("strong", {}, award(id)), ` (${catalogue.awards[id]?.sp ?? "?"} ${t("scores.sp")}) `,
       h("span", { class: "sub" }, awardText(id))))) : h("p", { class: "empty" }, t("board.none")),
     won.length ? [h("h4", {}, t("board.awards_won")), h("ul", { class: "awards" }, won.map(([id, seats]) =>
       h("li", {}, h("strong", {}, award(id)), `: ${seats.map((s) => names[s] ?? s).join(t("words.list"))}`)))] : null);
