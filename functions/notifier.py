@@ -30,7 +30,6 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, pro
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import (
     DynamoDBRecord,
-    DynamoDBRecordEventName,
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
@@ -38,6 +37,7 @@ from functions import container
 from functions.my_games_feed import keep_game, keep_lobby, lobby_item
 from functions.observability import count, logger, metrics
 from functions.outbox import outbox_item, relay
+from functions.stream_records import new_commit
 from infra.budget import can_start
 from service.notices import Notice, Planned, deliver
 
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from infra.channels.email import EmailSender
     from service.emails_plan import Mailer
 
-GAME_PREFIX = "GAME#"  # infra.store.dynamodb.partition
 # A batch cut short by the clock may leave every record to the stream: that is a partial response like any
 # other, not a function error (and the stream's retries behave the same either way).
 processor = BatchProcessor(event_type=EventType.DynamoDBStreams, raise_on_entire_batch_failure=False)
@@ -112,16 +111,6 @@ def send_emails(game_id: str, planned: list[Notice]) -> int:
         metrics.add_metric(name="EmailsSent", unit=MetricUnit.Count, value=sent)
     return sent
 
-
-def new_commit(record: DynamoDBRecord) -> tuple[str, int] | None:
-    """(game id, version) of a newly written commit item; None for anything else."""
-    if record.event_name is not DynamoDBRecordEventName.INSERT or record.dynamodb is None:
-        return None
-    image = record.dynamodb.new_image
-    pk = image.get("pk")
-    if image.get("kind") != "commit" or not isinstance(pk, str) or not pk.startswith(GAME_PREFIX):
-        return None
-    return pk.removeprefix(GAME_PREFIX), int(image["version"])
 
 
 def wanted(records: list[dict[str, Any]]) -> dict[str, set[int]]:

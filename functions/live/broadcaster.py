@@ -17,16 +17,15 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, pro
 from aws_lambda_powertools.utilities.batch.types import PartialItemFailureResponse
 from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import (
     DynamoDBRecord,
-    DynamoDBRecordEventName,
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
 from functions.live import wiring
 from functions.observability import count, logger, metrics
+from functions.stream_records import new_commit
 from infra.connections import Connection
 
-GAME_PREFIX = "GAME#"  # infra.store.dynamodb.partition
 GONE = "GoneException"  # API Gateway: the connection is closed (HTTP 410)
 processor = BatchProcessor(event_type=EventType.DynamoDBStreams, raise_on_entire_batch_failure=False)
 _newest: dict[str, int] = {}  # each game's newest commit version in the running batch
@@ -39,16 +38,6 @@ class Deferred(Exception):
 class NotDelivered(Exception):
     """Some connection could not be told, for a reason other than being gone."""
 
-
-def new_commit(record: DynamoDBRecord) -> tuple[str, int] | None:
-    """(game id, version) of a newly written commit item; None for anything else."""
-    if record.event_name is not DynamoDBRecordEventName.INSERT or record.dynamodb is None:
-        return None
-    image = record.dynamodb.new_image
-    pk = image.get("pk")
-    if image.get("kind") != "commit" or not isinstance(pk, str) or not pk.startswith(GAME_PREFIX):
-        return None
-    return pk.removeprefix(GAME_PREFIX), int(image["version"])
 
 
 def moved(game_id: str, version: int) -> bytes:
