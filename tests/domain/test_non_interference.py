@@ -31,7 +31,7 @@ from domain.events import DeckLooked, FlavorsDrawn, RoundStarted
 from domain.options import Options, SeatSpec
 from domain.redact import redact_history
 from domain.state import DECKS, GameState
-from tests.domain.test_properties import concrete, pick
+from tests.domain.random_play import concrete, pick
 
 DISTILL_UPGRADES = ["malting_floor", "doig_ventilator", "coffey_still", "column_still", "spirit_safe", "worm_tub",
                     "coppersmith", "market_buyer"]

@@ -17,10 +17,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from devtools.bots import concrete as bot_concrete
 from domain import RuleViolation, decide, execute, fold, legal_actions, to_act, view
 from domain import commands as c
-from domain.catalogue import CARDS, FLIGHTS, RECIPES, deck
+from domain.catalogue import CARDS, deck
 from domain.catalogue.model import Market
 from domain.commands import CreateGame, OpenDistill
 from domain.evolve import evolve
@@ -28,6 +27,7 @@ from domain.legal import game_actions
 from domain.options import Options, SeatSpec
 from domain.redact import redact
 from domain.state import DECKS, GameState, Pending
+from tests.domain.random_play import Counting, chosen, pick, with_powers
 from tests.domain.solo_checks import check_solo, solo_secrets
 
 MARKETS = {"upgrades": Market.UPGRADE, "ingredients": Market.INGREDIENT, "items": Market.ITEM}
@@ -139,59 +139,6 @@ def unlisted_variants(s: GameState, seat: int, listed: list[Any], rng: random.Ra
     legal = {seat: listed, others[0]: legal_actions(s, others[0])}
     return [v for v in variants if v not in legal[v.seat]
             and not (isinstance(v, c.Distill) and any(isinstance(a, OpenDistill) for a in legal[v.seat]))]
-
-
-def concrete(action: Any, rng: random.Random) -> Any:
-    """The bots' choice, with the open Distill options (extra alcohol, top-only cut) drawn at random too."""
-    command = bot_concrete(action, rng)
-    if isinstance(action, OpenDistill):
-        command = command.model_copy(update={"extra_alcohol": rng.choice(action.extra_alcohol),
-                                             "top_only": rng.choice(action.top_only)})
-    return command
-
-
-def with_powers(state: GameState) -> GameState:
-    """Every player takes the 3 upgrades on top of the upgrade deck, 20 money, two barrels and the cubes of the
-    flight's aged recipes."""
-    s = state.clone()
-    aged = [r for r in FLIGHTS[s.flight].recipes if RECIPES[r].aged]
-    for p in s.players:
-        p.upgrades = [s.decks["upgrades"].pop() for _ in range(3)]
-        p.money += 20
-        p.storeroom += ["wood_barrel", "clay_barrel"]
-        p.cubes += [r for r in aged if r not in p.cubes]
-    return s
-
-
-def chosen(state: GameState, rng: random.Random, chance: random.Random) -> GameState:
-    """Every seat picks a dealt distiller at random."""
-    for p in state.players:
-        state = execute(state, c.ChooseDistiller(seat=p.seat, distiller=rng.choice(p.dealt)), chance)[1]
-    return state
-
-
-class Counting(random.Random):
-    """A seeded RNG that counts how often it is asked: a command that asked may never be taken back."""
-
-    asked = 0
-
-    def shuffle(self, x: Any) -> None:  # type: ignore[override]
-        self.asked += 1
-        super().shuffle(x)
-
-    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
-        self.asked += 1
-        return super().randrange(*args, **kwargs)
-
-
-def pick(state: GameState, seat: int, listed: list[Any], rng: random.Random, resigns: float) -> Any:
-    """A random move that plays the game on; now and then the take back offered, or (with `resigns`) a
-    resignation."""
-    if rng.random() < resigns:
-        return c.Resign(seat=seat)
-    if any(isinstance(a, c.TakeBack) for a in listed) and rng.random() < 0.2:
-        return c.TakeBack(seat=seat)
-    return concrete(rng.choice(game_actions(state, seat)), rng)
 
 
 def check_take_back(before: GameState, after: GameState, action: Any, asked: bool) -> None:

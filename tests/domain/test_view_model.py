@@ -15,7 +15,7 @@ from domain.commands import CreateGame
 from domain.legal import game_actions
 from domain.options import Options, SeatSpec
 from domain.view_model import GameView
-from tests.domain.test_properties import chosen, concrete, with_powers
+from tests.domain.random_play import chosen, concrete, with_powers
 
 
 def validated(state: GameState) -> int:
