@@ -12,8 +12,10 @@ it. So the undo point is part of the folded state, replays exactly, and costs no
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from functools import cache
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -80,6 +82,33 @@ def undo_after(mark: Event, before: GameState) -> Undo | None:
     if isinstance(mark, ev.UndoPointSet):
         return Undo(mark.seat, before.without_undo())
     return None
+
+
+T = TypeVar("T")
+_SET, _CLEARED, _TAKEN_BACK = "undo_point_set", "undo_point_cleared", "move_taken_back"
+
+
+def replay_needs(events: Sequence[T], kind: Callable[[T], str]) -> list[T]:
+    """`events` less every UndoPointSet whose undo point nothing uses, for a replay (`kind`: an event's type).
+
+    Folding an UndoPointSet copies the whole state, and most quiet commands set one, yet only two kinds are
+    ever used: the one a MoveTakenBack restores and the one still standing at the end. The undo point is read
+    by nothing else while folding (the next UndoPointSet or UndoPointCleared replaces it, a MoveTakenBack's
+    restored state holds none), so leaving the others out folds the same state: a full replay of a game of
+    quiet moves then copies its state a handful of times instead of once per command."""
+    needed = True  # the undo point standing at the end is the state's own
+    drop: set[int] = set()
+    for i in range(len(events) - 1, -1, -1):
+        k = kind(events[i])
+        if k == _SET:
+            if not needed:
+                drop.add(i)
+            needed = False  # an earlier one is replaced by this one before anything could use it
+        elif k == _TAKEN_BACK:
+            needed = True
+        elif k == _CLEARED:
+            needed = False
+    return [e for i, e in enumerate(events) if i not in drop] if drop else list(events)
 
 
 def _set(s: GameState, e: ev.UndoPointSet) -> None:

@@ -14,12 +14,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
 from domain import apply, fold
 from domain.state import GameState
+from domain.take_back import replay_needs
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_events, trusted_state
 from infra.store import Commit, Event, EventStore, Snapshot, StoreError, Stream
 from service.seen import Seen
@@ -121,7 +123,8 @@ def fold_commits(aggregate: Aggregate, commits: Sequence[Commit]) -> Aggregate:
     return _folded(aggregate, commits, owned=False)
 
 
-_processed = tuple.__new__  # of Processed: its own __new__ with the tuple made directly, a third of the cost
+_processed = tuple.__new__
+_kind = itemgetter("type")  # of Processed: its own __new__ with the tuple made directly, a third of the cost
 
 
 def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Aggregate:
@@ -136,8 +139,11 @@ def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Agg
         stored += events
     hashes, contacts, players = aggregate.token_hashes, aggregate.contacts, aggregate.players
     # Our own store's events, validated when they were written: decoded without validating again.
-    decoded = trusted_events(domain_events := [e for e in stored if e["type"] != SEATS_RECORD], consume=owned)
-    if len(domain_events) != len(stored):
+    domain_events = [e for e in stored if e["type"] != SEATS_RECORD]
+    seats_records = len(domain_events) != len(stored)
+    # Undo points that nothing uses are not folded (domain.take_back.replay_needs): each would copy the state.
+    decoded = trusted_events(replay_needs(domain_events, _kind), consume=owned)
+    if seats_records:
         for record in (e for e in stored if e["type"] == SEATS_RECORD):  # the newest one holds (a reissue)
             hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
             players = tuple(record.get("players") or ())

@@ -12,6 +12,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from domain import RuleViolation, decide, execute, fold, legal_actions, to_act, view
 from domain import commands as c
+from domain import events as ev
 from domain.catalogue import CARDS, deck
 from domain.catalogue.model import Market
 from domain.commands import CreateGame, OpenDistill
@@ -27,6 +29,7 @@ from domain.legal import game_actions
 from domain.options import Options, SeatSpec
 from domain.redact import redact
 from domain.state import DECKS, GameState, Pending
+from domain.take_back import replay_needs
 from tests.domain.random_play import Counting, chosen, pick, with_powers
 from tests.domain.solo_checks import check_solo, solo_secrets
 
@@ -151,6 +154,18 @@ def check_take_back(before: GameState, after: GameState, action: Any, asked: boo
     assert not set(to_act(after)) & set(after.resigned)
 
 
+def check_lean_replay(events: list[Any], start: GameState, end: GameState, rng: random.Random) -> None:
+    """A replay that leaves out the unused undo points folds the same state, whole or cut anywhere in two (a
+    cached game folding only the commits written since)."""
+    kind = attrgetter("type")
+    assert fold(replay_needs(events, kind), start) == end
+    cut = rng.randrange(len(events) + 1)
+    assert fold(replay_needs(events[cut:], kind), fold(replay_needs(events[:cut], kind), start)) == end
+    # At most one undo point per take-back is used, and the one standing at the end: the rest are left out.
+    used = 1 + sum(isinstance(e, ev.MoveTakenBack) for e in events)
+    assert len(events) - len(replay_needs(events, kind)) >= sum(isinstance(e, ev.UndoPointSet) for e in events) - used
+
+
 def play_and_check(players: int, seed: int, options: Options, powers: bool = False, resigns: float = 0.0) -> None:
     chance, choices = Counting(seed), random.Random(seed + 1)
     seats = tuple(SeatSpec(name=f"P{i}") for i in range(players))
@@ -195,6 +210,7 @@ def play_and_check(players: int, seed: int, options: Options, powers: bool = Fal
     check_invariants(state)
     check_views(state)
     assert fold(events, start) == state
+    check_lean_replay(events, start, state, choices)
     assert (state.round == 7 or state.resigned) and all(p.score is not None for p in state.players)
     assert not set(state.winners) & set(state.resigned)
     if state.solo is not None and not state.resigned:
