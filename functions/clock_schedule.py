@@ -40,11 +40,12 @@ def schedules() -> Schedules:
         from infra.budget import CLIENT_CONFIG, bound
         from infra.schedules.eventbridge import EventBridgeSchedules
         from service.bootstrap import setting
+        from service.clock import now_epoch
 
         client = bound(boto3.client("scheduler", config=CLIENT_CONFIG), container.time_left)
         _schedules = EventBridgeSchedules(client, setting("CLOCK_SCHEDULE_GROUP"), setting("CLOCK_TICK_ARN"),
                                           setting("CLOCK_SCHEDULER_ROLE_ARN"),
-                                          os.environ.get("CLOCK_DEAD_LETTER_ARN") or None)
+                                          os.environ.get("CLOCK_DEAD_LETTER_ARN") or None, now_epoch)
     return _schedules
 
 

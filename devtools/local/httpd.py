@@ -7,7 +7,7 @@ import re
 import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -33,9 +33,12 @@ class Gateway:
     """Routes from the template, handlers through the invoker; plus the /_local/ pages of the local server."""
 
     def __init__(self, routes: list[Route], invoker: Invoker, outbox: Outbox, verbose: bool = False,
-                 live: LiveHub | None = None, cors: Cors | None = None) -> None:
+                 live: LiveHub | None = None, cors: Cors | None = None,
+                 clock: Callable[[str, bytes], HttpResponse] | None = None) -> None:
+        """`clock(method, body)`: the local clock's page (devtools/local/clock.py), the one /_local/ page that
+        takes a POST."""
         self.routes, self.invoker, self.outbox, self.verbose = routes, invoker, outbox, verbose
-        self.live, self.cors = live, cors
+        self.live, self.cors, self.clock = live, cors, clock
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
@@ -43,7 +46,7 @@ class Gateway:
         if self.live is not None and path.startswith(MANAGEMENT_PREFIX + "/"):
             response = self.live.manage(request)
         elif path.startswith(LOCAL_PREFIX):
-            response = self.local(request.method, request.target)
+            response = self.local(request.method, request.target, request.body)
         else:
             response = self.api(request, path)
         if self.verbose:
@@ -67,8 +70,10 @@ class Gateway:
         except Exception as error:  # what API Gateway turns a crashed Lambda into
             return error_response(500, "internal", report_crash(route.function, error))
 
-    def local(self, method: str, target: str) -> HttpResponse:
+    def local(self, method: str, target: str, body: bytes = b"") -> HttpResponse:
         parts = urlsplit(target)
+        if parts.path == "/_local/clock" and self.clock is not None:
+            return self.clock(method, body)
         if method != "GET":
             return error_response(405, "method_not_allowed", f"{parts.path} is read-only")
         body: Any
