@@ -39,6 +39,7 @@ class Gateway:
         takes a POST."""
         self.routes, self.invoker, self.outbox, self.verbose = routes, invoker, outbox, verbose
         self.live, self.cors, self.clock = live, cors, clock
+        self.now: Callable[[], float] | None = None  # the local clock, for the Date header (None: real time)
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
@@ -215,6 +216,11 @@ class _Handler(BaseHTTPRequestHandler):
         if self.request_version == "HTTP/0.9":  # still the default: the request line was unreadable
             self.request_version = "HTTP/1.1"  # so that the answer has a status line and headers
         self._answer(error_response(status, slug, message or status.phrase), close=True, extra=extra)
+
+    def date_time_string(self, timestamp: float | None = None) -> str:
+        """The Date header by the local clock (the page counts the turn clocks down from it): moved on with it."""
+        now = getattr(self.server.gateway, "now", None)
+        return super().date_time_string(timestamp if timestamp is not None or now is None else now())
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the gateway logs requests when asked to (--verbose)."""

@@ -119,6 +119,7 @@ class LocalService:
         self.live = LiveHub(api, self.invoker, self.verbose) if api is not None else None
         self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live,
                                     cors=cors_rules(template, self.allowed_origins), clock=self._clock_page)
+        self.http.gateway.now = self.clock.now
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
 
