@@ -71,10 +71,10 @@ class Gateway:
         except Exception as error:  # what API Gateway turns a crashed Lambda into
             return error_response(500, "internal", report_crash(route.function, error))
 
-    def local(self, method: str, target: str, body: bytes = b"") -> HttpResponse:
+    def local(self, method: str, target: str, sent: bytes = b"") -> HttpResponse:
         parts = urlsplit(target)
         if parts.path == "/_local/clock" and self.clock is not None:
-            return self.clock(method, body)
+            return self.clock(method, sent)
         if method != "GET":
             return error_response(405, "method_not_allowed", f"{parts.path} is read-only")
         body: Any

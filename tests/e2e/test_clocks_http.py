@@ -82,7 +82,7 @@ def test_a_silent_seat_times_out_and_the_game_reaches_its_final_scores(server: S
             break
         version = client.game(game_id, tokens[0])["version"]
         clock(server, max(0.0, at - clock(server)["now"]) + 1)
-        assert eventually(lambda: client.game(game_id, tokens[0])["version"] > version), \
+        assert eventually(lambda v=version: client.game(game_id, tokens[0])["version"] > v), \
             "the clock passed the schedule and the game did not move"
     view = client.game(game_id, tokens[0])["view"]
     assert view["phase"] == "finished", "the game did not end through timeouts"

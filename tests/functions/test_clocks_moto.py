@@ -16,6 +16,8 @@ import pytest
 
 from devtools.client import ApiClient
 from devtools.client.bots import play
+from devtools.local.apigw import LambdaContext
+from devtools.template import load_template
 from functions import clock_schedule, clock_sweep, clock_tick, container, notifier
 from infra.schedules import at_epoch
 from service.clock import use_clock
@@ -33,9 +35,10 @@ T0 = 1_900_000_000.0
 DAY = 86400.0
 CLOCK = {"mode": "per_move", "per_move_hours": 24}
 MAX_TICKS = 200
+SWEEP_TIMEOUT = int(load_template()["Resources"]["ClockSweepFunction"]["Properties"]["Timeout"])
 
 
-class TestClock:
+class FakeClock:
     def __init__(self) -> None:
         self.now = T0
 
@@ -44,13 +47,13 @@ class TestClock:
 
 
 @pytest.fixture
-def world(aws: AwsWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Gateway, Any, TestClock]]:
+def world(aws: AwsWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Gateway, Any, FakeClock]]:
     for name, value in {"CLOCK_SCHEDULE_GROUP": GROUP, "CLOCK_TICK_ARN": TICK_ARN,
                         "CLOCK_SCHEDULER_ROLE_ARN": "arn:aws:iam::123456789012:role/stack-ClockSchedulerRole"}.items():
         monkeypatch.setenv(name, value)
     scheduler = boto3.client("scheduler", region_name=REGION)
     scheduler.create_schedule_group(Name=GROUP)
-    clock = TestClock()
+    clock = FakeClock()
     use_clock(clock)
     clock_schedule.use(None, None)  # built from the environment, on moto
     gw = Gateway()
@@ -63,7 +66,7 @@ def world(aws: AwsWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Gate
 
 
 class Run:
-    def __init__(self, aws: AwsWorld, gw: Gateway, scheduler: Any, clock: TestClock) -> None:
+    def __init__(self, aws: AwsWorld, gw: Gateway, scheduler: Any, clock: FakeClock) -> None:
         self.gw, self.scheduler, self.clock = gw, scheduler, clock
         self.stream = StreamReader(aws.dynamodb)
         self.client = ApiClient("http://127.0.0.1", transport=transport(gw))
@@ -102,7 +105,7 @@ def history_types(client: ApiClient, game_id: str, token: str) -> list[str]:
     return [e["type"] for c in commits for e in c["events"]]
 
 
-def test_a_silent_seat_times_out_until_the_game_ends(aws: AwsWorld, world: tuple[Gateway, Any, TestClock]) -> None:
+def test_a_silent_seat_times_out_until_the_game_ends(aws: AwsWorld, world: tuple[Gateway, Any, FakeClock]) -> None:
     gw, scheduler, clock = world
     run = Run(aws, gw, scheduler, clock)
     created = run.client.create_game(["Ada", "Grace", "Linus"], {"flight": "A", "clock": CLOCK})
@@ -136,7 +139,7 @@ def test_a_silent_seat_times_out_until_the_game_ends(aws: AwsWorld, world: tuple
     assert_within_policies(gw.operations)
 
 
-def test_a_tick_for_an_unknown_or_finished_game_is_a_no_op(world: tuple[Gateway, Any, TestClock]) -> None:
+def test_a_tick_for_an_unknown_or_finished_game_is_a_no_op(world: tuple[Gateway, Any, FakeClock]) -> None:
     gw, scheduler, _ = world
     with gw.operations.running(TICK):
         assert clock_tick.lambda_handler({"game_id": "no-such-game"}, FakeContext())["skipped"] == "unknown"
@@ -144,7 +147,7 @@ def test_a_tick_for_an_unknown_or_finished_game_is_a_no_op(world: tuple[Gateway,
     assert scheduler.list_schedules(GroupName=GROUP)["Schedules"] == []
 
 
-def test_the_sweep_ticks_a_game_whose_schedule_was_lost(aws: AwsWorld, world: tuple[Gateway, Any, TestClock]) -> None:
+def test_the_sweep_ticks_a_game_whose_schedule_was_lost(aws: AwsWorld, world: tuple[Gateway, Any, FakeClock]) -> None:
     gw, scheduler, clock = world
     run = Run(aws, gw, scheduler, clock)
     created = run.client.create_game(["Ada", "Grace"], {"flight": "A", "clock": CLOCK})
@@ -153,16 +156,28 @@ def test_the_sweep_ticks_a_game_whose_schedule_was_lost(aws: AwsWorld, world: tu
     scheduler.delete_schedule(Name=f"clock-{game_id}", GroupName=GROUP)  # lost
     clock.now += 2 * DAY
     with gw.operations.running(SWEEP):
-        report = clock_sweep.lambda_handler({}, FakeContext("ClockSweepFunction"))
-    assert report["ticked"] == 1 and report["failed"] == 0
+        # The template's timeout for the sweep: a short one would defer every tick (functions/clock_runs.py).
+        report = clock_sweep.lambda_handler({}, LambdaContext(function_name="ClockSweepFunction",
+                                                              timeout_seconds=SWEEP_TIMEOUT))
+    assert report == {"found": 1, "ticked": 1, "failed": 0, "deferred": 0}
     run.notify()
     assert "seat_timed_out" in history_types(run.client, game_id, run.client.tokens(created)[0])
     assert run.schedule(game_id) is not None, "the sweep's tick set the game's next schedule"
     assert_within_policies(gw.operations)
 
 
+def test_the_sweep_starts_no_tick_it_has_no_time_to_finish(aws: AwsWorld, world: tuple[Gateway, Any, FakeClock]) -> None:
+    gw, scheduler, clock = world
+    run = Run(aws, gw, scheduler, clock)
+    run.client.create_game(["Ada", "Grace"], {"flight": "A", "clock": CLOCK})
+    run.notify()
+    clock.now += 2 * DAY
+    report = clock_sweep.lambda_handler({}, LambdaContext(function_name="ClockSweepFunction", timeout_seconds=10))
+    assert report == {"found": 1, "ticked": 0, "failed": 0, "deferred": 1}
+
+
 def test_a_game_without_a_clock_schedules_and_indexes_nothing(aws: AwsWorld,
-                                                               world: tuple[Gateway, Any, TestClock]) -> None:
+                                                               world: tuple[Gateway, Any, FakeClock]) -> None:
     gw, scheduler, clock = world
     run = Run(aws, gw, scheduler, clock)
     created = run.client.create_game(["Ada", "Grace"], {"flight": "A"})
