@@ -45,7 +45,8 @@ def tick_game(game_id: str, now: float) -> TickReport:
         logger.info("tick for an unknown game: nothing to do", extra={"game_id": game_id})
         clock_schedule.schedules().clear(game_id)
         return TickReport(game_id, skipped="unknown")
-    clock_schedule.follow(game_id, ticked.version, ticked.next_wake)
+    if ticked.fired or ticked.next_wake is not None:  # else: no clock, or already cleared when the game ended
+        clock_schedule.follow(game_id, ticked.version, ticked.next_wake)
     fired = tuple(f"{f.kind}:{f.seat}" for f in ticked.fired)
     for one in ticked.fired:
         count("ClockFired", kind=one.kind)

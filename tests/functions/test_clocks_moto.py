@@ -166,7 +166,8 @@ def test_the_sweep_ticks_a_game_whose_schedule_was_lost(aws: AwsWorld, world: tu
     assert_within_policies(gw.operations)
 
 
-def test_the_sweep_starts_no_tick_it_has_no_time_to_finish(aws: AwsWorld, world: tuple[Gateway, Any, FakeClock]) -> None:
+def test_the_sweep_starts_no_tick_it_has_no_time_to_finish(aws: AwsWorld,
+                                                            world: tuple[Gateway, Any, FakeClock]) -> None:
     gw, scheduler, clock = world
     run = Run(aws, gw, scheduler, clock)
     run.client.create_game(["Ada", "Grace"], {"flight": "A", "clock": CLOCK})
