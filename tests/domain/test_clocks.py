@@ -48,12 +48,14 @@ def test_reminders_fall_at_their_fractions_and_fire_once_each() -> None:
     t = Table(2, Clock(per_move_hours=10, reminders=(0.5, 0.9)))
     assert due(t.state, T0 + 4 * HOUR) is None
     step = due(t.state, T0 + 5 * HOUR)
-    assert step == Remind(0, T0 + 10 * HOUR, 1)
+    assert isinstance(step, Remind) and step == Remind(0, T0 + 10 * HOUR, 1)
     assert kinds(t.clock(step, T0 + 5 * HOUR)) == ["reminder_due"]
     with pytest.raises(RuleViolation) as again:
         t.clock(step, T0 + 5 * HOUR)
     assert again.value.code == "not_due"
-    t.clock(due(t.state, T0 + 5 * HOUR), T0 + 5 * HOUR)  # seat 1's own first reminder
+    other = due(t.state, T0 + 5 * HOUR)
+    assert isinstance(other, Remind) and other == Remind(1, T0 + 10 * HOUR, 1)
+    t.clock(other, T0 + 5 * HOUR)
     assert due(t.state, T0 + 8 * HOUR) is None
     assert next_wake(t.state) == T0 + 9 * HOUR
     assert due(t.state, T0 + 9 * HOUR) == Remind(0, T0 + 10 * HOUR, 2)
@@ -67,8 +69,8 @@ def test_a_late_tick_sends_only_the_last_reminder_passed_and_none_once_the_deadl
 
 def test_a_timeout_plays_the_stand_in_move_and_starts_the_next_clock_from_the_deadline() -> None:
     t = Table(3, Clock(per_move_hours=24))
-    for seat in range(3):
-        t.plain(seat, T0 + HOUR)  # distillers chosen
+    for q in range(3):
+        t.plain(q, T0 + HOUR)  # distillers chosen
     while t.state.phase != "market":
         t.plain(to_act(t.state)[0], T0 + HOUR)
     seat = t.state.turn
@@ -100,7 +102,7 @@ def test_a_step_that_is_not_due_or_whose_clock_moved_is_refused() -> None:
 
 @pytest.mark.parametrize("on_replace", ["bot", "resign"])
 def test_the_limit_of_timeouts_replaces_the_seat(on_replace: str) -> None:
-    t = Table(3, Clock(per_move_hours=24, timeouts_to_replace=2, on_replace=on_replace))  # type: ignore[arg-type]
+    t = Table(3, Clock(per_move_hours=24, timeouts_to_replace=2, on_replace=on_replace))
     now = T0
     replaced = []
     for _ in range(200):
@@ -113,7 +115,7 @@ def test_the_limit_of_timeouts_replaces_the_seat(on_replace: str) -> None:
         replaced = [e for e in t.last if isinstance(e, ev.SeatReplaced)]
         if replaced:
             break
-    assert replaced == [ev.SeatReplaced(seat=2, by=on_replace)]  # type: ignore[arg-type]
+    assert replaced == [ev.SeatReplaced(seat=2, by=on_replace)]
     assert [e.count for e in t.events if isinstance(e, ev.SeatTimedOut)] == [1, 2]
     assert (ev.SeatResigned(seat=2) in t.last) == (on_replace == "resign")
     assert 2 in t.state.resigned and 2 not in to_act(t.state)

@@ -106,7 +106,7 @@ def test_a_move_that_lands_first_makes_the_racing_timeout_not_due(clock: FakeNow
     game = new_game(store, 2)
     clock.now = T0 + DAY - 1
     racer = Interleaved(store, lambda: plain(store, game, 0))
-    ticked = tick(racer, game, T0 + DAY)  # type: ignore[arg-type]
+    ticked = tick(racer, game, T0 + DAY)
     assert Fired(0, "timeout") not in ticked.fired and Fired(1, "timeout") in ticked.fired
     assert event_types(store, game).count("seat_timed_out") == 1  # seat 1's alone
     assert load(store, game).state.players[0].distiller is not None
@@ -120,7 +120,7 @@ def test_a_move_overtaken_by_its_timeout_is_told_timed_out(clock: FakeNow) -> No
     clock.now = T0 + DAY
     racer = Interleaved(store, lambda: tick(store, game, T0 + DAY))
     with pytest.raises(RuleViolation) as refused:
-        pipeline.handle(racer, game, 0, move, rng=random.Random(1))  # type: ignore[arg-type]
+        pipeline.handle(racer, game, 0, move, rng=random.Random(1))
     assert refused.value.code == "timed_out"
     assert iso(T0 + DAY) in refused.value.message and refused.value.details["deadline"] == iso(T0 + DAY)
     types = event_types(store, game)
