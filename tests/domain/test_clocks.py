@@ -3,6 +3,8 @@ by the stand-in, replacement after the limit, and the refusals that keep a clock
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from domain import events as ev
@@ -11,6 +13,8 @@ from domain.clocks import Remind, TimeOut, due, next_wake
 from domain.errors import RuleViolation
 from domain.legal import to_act
 from domain.options import Clock, Options
+from domain.view import view
+from domain.view_model import GameView
 from tests.domain.builders import Game
 from tests.domain.clock_play import HOUR, T0, Table, clock_kinds, kinds
 from tests.domain.positions import distilling
@@ -146,3 +150,16 @@ def test_a_game_without_a_clock_writes_no_clock_event_and_stores_its_options_as_
     created = t.events[0]
     assert "clock" not in created.model_dump(mode="json")["options"]
     assert next_wake(t.state) is None and due(t.state, T0 + 1e9) is None
+
+
+def test_every_seat_sees_each_seats_deadline_in_the_view_model() -> None:
+    t = Table(2, Clock(mode="bank", bank_hours=10, bonus_hours=1))
+    t.plain(0, T0 + HOUR)
+    for seat in (0, 1, None):
+        shown = view(t.state, seat)
+        GameView.model_validate_json(json.dumps(shown))
+        assert shown["clocks"] == [
+            {"seat": 0, "deadline": None, "bank_left": 10 * HOUR, "timeouts": 0, "paused_until": None},
+            {"seat": 1, "deadline": T0 + 10 * HOUR, "bank_left": 10 * HOUR, "timeouts": 0, "paused_until": None}]
+        assert shown["options"]["clock"]["mode"] == "bank"
+    assert view(Table(2, None).state, 0)["clocks"] == []
