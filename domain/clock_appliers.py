@@ -24,12 +24,13 @@ def seat_clock(s: GameState, seat: int) -> SeatClock:
 
 def _started(s: GameState, e: ce.ClockStarted) -> None:
     _put(s, e.seat, replace(seat_clock(s, e.seat), deadline=e.deadline, started=e.at, allotted=e.deadline - e.at,
-                            bank_left=e.bank_left, reminded=0, timed_out=None, paused_until=None))
+                            bank_left=e.bank_left, reminded=0, paused_until=None))
 
 
 def _stopped(s: GameState, e: ce.ClockStopped) -> None:
-    _put(s, e.seat, replace(seat_clock(s, e.seat), deadline=None, started=None, allotted=0.0,
-                            bank_left=e.bank_left, reminded=0, paused_until=None))
+    c = seat_clock(s, e.seat)
+    _put(s, e.seat, replace(c, deadline=None, started=None, allotted=0.0, bank_left=e.bank_left, reminded=0,
+                            paused_until=None, timed_out=None if e.moved else c.timed_out))
 
 
 def _reminded(s: GameState, e: ce.ReminderDue) -> None:

@@ -31,6 +31,7 @@ class ClockStopped(_Event):
     seat: int
     used: float  # seconds since its clock started
     bank_left: float | None = None  # bank clocks: after the time used, the move's bonus added
+    moved: bool = False  # the seat moved itself (not the stand-in for it, nor the game without it)
 
 
 class ReminderDue(_Event):

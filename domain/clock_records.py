@@ -17,7 +17,7 @@ class SeatClock:
     bank_left: float | None = None  # bank clocks: seconds in the bank while not running
     reminded: int = 0  # reminders fired since it started
     timeouts: int = 0  # in the whole game
-    timed_out: float | None = None  # the deadline of its last timeout, until the game next waits for the seat
+    timed_out: float | None = None  # the deadline of its last timeout, until the seat next moves itself
     paused_until: float | None = None  # the end of the vacation its last pause was for
 
     def reminder_at(self, fraction: float) -> float:

@@ -64,11 +64,12 @@ def _t(x: float) -> float:
     return round(x, 3)  # milliseconds: the precision of the commits' recorded times
 
 
-def clock_events(state: GameState, at: float, actor: int | None = None) -> list[Event]:
+def clock_events(state: GameState, at: float, actor: int | None = None, stand_in: bool = False) -> list[Event]:
     """The clock events that follow a decision whose result is `state`, decided at `at`: a clock started for each
     seat the game now waits for, stopped for each it no longer waits for. `actor`'s clock starts again if the game
     still waits for it (it moved: a new move's time); None for a command that moved no clock (a take-back,
-    which restores the clocks as they were). The caller applies them to `state`."""
+    which restores the clocks as they were). `stand_in`: the actor's move was the stand-in's, at its timeout.
+    The caller applies them to `state`."""
     clock = state.options.clock
     if clock is None:
         return []
@@ -79,7 +80,7 @@ def clock_events(state: GameState, at: float, actor: int | None = None) -> list[
         c = seat_clock(state, seat)
         running = c.deadline is not None
         if running and (seat not in waiting or seat == actor):
-            stops.append(_stop(clock, c, seat, at))
+            stops.append(_stop(clock, c, seat, at, seat == actor and not stand_in))
         if seat in waiting and (not running or seat == actor):
             bank = _bank_after(clock, c, at) if running else c.bank_left
             starts.append(_start(clock, seat, at, bank))
@@ -94,9 +95,10 @@ def _bank_after(clock: Clock, c: SeatClock, at: float) -> float | None:
     return _t(max(0.0, bank - (at - c.started)) + clock.bonus_hours * HOUR)
 
 
-def _stop(clock: Clock, c: SeatClock, seat: int, at: float) -> ev.ClockStopped:
+def _stop(clock: Clock, c: SeatClock, seat: int, at: float, moved: bool) -> ev.ClockStopped:
     assert c.started is not None
-    return ce.ClockStopped(seat=seat, used=_t(max(0.0, at - c.started)), bank_left=_bank_after(clock, c, at))
+    return ce.ClockStopped(seat=seat, used=_t(max(0.0, at - c.started)), bank_left=_bank_after(clock, c, at),
+                           moved=moved)
 
 
 def _start(clock: Clock, seat: int, at: float, bank: float | None) -> ev.ClockStarted:
@@ -177,7 +179,7 @@ def decide_clock(state: GameState, step: ClockStep, now: float, rng: Rng | None 
     _time_out(ctx, clock, step.seat, c)
     # The seat's time ran out at its deadline, however late this runs: the clocks started now start from then,
     # so a scheduler that wakes late (or a test clock moved on by days) plays the same game.
-    extra = clock_events(ctx.state, step.deadline, actor=step.seat)
+    extra = clock_events(ctx.state, step.deadline, actor=step.seat, stand_in=True)
     for e in extra:
         ctx.emit(e)
     return ctx.events, ctx.state
@@ -212,12 +214,18 @@ def _stand_in_step(ctx: Decision, seat: int) -> None:
 
 
 def timed_out_at(state: GameState, seat: int) -> float | None:
-    """The deadline at which the seat last timed out, while the game has not waited for it again since: a command
-    it sends then that the rules refuse was overtaken by its timeout."""
+    """The deadline at which the seat last timed out, while it has not moved itself since: a command it sends
+    then that the rules refuse was overtaken by its timeout (it was decided on a game that is no longer there)."""
     if not state.clocks or not 0 <= seat < len(state.clocks):
         return None
     return state.clocks[seat].timed_out
 
 
 def refused_late(state: GameState, seat: int, refused: RuleViolation) -> bool:
-    return refused.code != "timed_out" and timed_out_at(state, seat) is not None
+    """Whether the rules' refusal of the seat's command is its timeout's doing. A seat that resigned itself after
+    a timeout is told it resigned, not that it timed out."""
+    clock = state.options.clock
+    if clock is None or timed_out_at(state, seat) is None:
+        return False
+    replaced = state.clocks[seat].timeouts >= clock.timeouts_to_replace
+    return refused.code != "resigned" or replaced

@@ -2,9 +2,9 @@
 
 # No `from __future__ import annotations`: see domain/events.py.
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, field_validator, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 FlightChoice = Literal["A", "B", "C", "D", "E", "F", "G", "H", "random_abc", "random_all"]
 
@@ -49,16 +49,9 @@ class Options(BaseModel):
     # D15 (docs/adr/0011): a resigned seat is played by the rules' stand-in ("bot") or ends the game ("end").
     # Either way the game ends once at most one seat is still in play.
     on_resign: Literal["bot", "end"] = "bot"
-    clock: Clock | None = None  # None: no clock, the game waits for ever (local games)
-
-    @model_serializer(mode="wrap")
-    def _without_no_clock(self, handler: SerializerFunctionWrapHandler) -> Any:
-        # Left out when absent, so every game stored before clocks existed dumps exactly as it did (its stored
-        # GameCreated, snapshots, digests and views stay byte for byte the same).
-        data = handler(self)
-        if self.clock is None and isinstance(data, dict):
-            data.pop("clock", None)
-        return data
+    # None: no clock, the game waits for ever (local games). Left out of every dump when absent, so a game
+    # stored before clocks existed dumps exactly as it did (its GameCreated, snapshots, digests and views).
+    clock: Clock | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class SeatSpec(BaseModel):

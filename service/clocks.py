@@ -62,7 +62,7 @@ def away(aggregate: Aggregate, players: PlayerStore | None, now: float) -> Mappi
     out: dict[int, float] = {}
     for seat, player_id in enumerate(aggregate.players):
         record = players.get(player_id) if player_id else None
-        until = getattr(record, "vacation_until", None)
+        until = record.vacation_until if record is not None else None
         if until is not None and until > now:
             out[seat] = float(until)
     return out

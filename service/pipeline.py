@@ -71,6 +71,11 @@ class CommandIdReused(Exception):
         self.version = version
 
 
+class TimedOut(RuleViolation):
+    """A seat's command refused because its time ran out first and the rules played its move (a conflict with a
+    write that landed first, like a stale version, not a mistake in the command)."""
+
+
 class Outcome(NamedTuple):  # named tuples: made in a third of a frozen dataclass's time at a cold start
     aggregate: Aggregate  # the game after the command (for a replay: the game as it is now)
     seat: int
@@ -126,8 +131,8 @@ def late_move(refused: RuleViolation, state: GameState, seat: int) -> RuleViolat
         return refused
     deadline = timed_out_at(state, seat)
     assert deadline is not None
-    return RuleViolation("timed_out", f"Your time ran out at {iso(deadline)}; the rules played your move. Reload "
-                         "the game.", deadline=iso(deadline), refused=refused.code)
+    return TimedOut("timed_out", f"Your time ran out at {iso(deadline)}; the rules played your move. Reload the "
+                    "game.", deadline=iso(deadline), refused=refused.code)
 
 
 def new_game_id() -> str:

@@ -7,8 +7,8 @@ import dataclasses
 import typing
 
 from domain import events as ev
-from domain.commands import COMMAND_TYPES
 from domain.clock_records import SeatClock
+from domain.commands import COMMAND_TYPES
 from domain.options import Options
 from domain.rules import ANY_PHASE, APPLIERS, HOMES, PHASES
 from domain.state import GameState, Opening, Pending, Player, Sale, Solo, Spirit, Undo
