@@ -31,14 +31,14 @@ function paint(el) {
   el.classList.toggle("clock-low", left < 3600);
 }
 
-// A seat's deadline as the view gives it (null: its clock is not running).
-export function deadlineOf(player) {
-  const d = player?.deadline ?? player?.clock?.deadline;
+// A seat's deadline as the view gives it (view.clocks, by seat; null: its clock is not running).
+export function deadlineOf(view, seat) {
+  const d = (view.clocks || []).find((c) => c.seat === seat)?.deadline;
   return typeof d === "number" ? d : null;
 }
 
-export function clockBadge(player) {
-  const deadline = deadlineOf(player);
+export function clockBadge(view, seat) {
+  const deadline = deadlineOf(view, seat);
   if (deadline === null) return null;
   const el = h("span", { class: "clock", title: t("clock.title"), dataset: { deadline: String(deadline) } });
   paint(el);
