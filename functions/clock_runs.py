@@ -6,7 +6,7 @@ fails: Lambda retries it, then its dead-letter queue keeps the event; the sweep 
 
 The sweep ticks every indexed game whose wake is more than GRACE_SECONDS past: a schedule that fired is gone
 from the index by then (its tick moved the wake), so what the sweep finds is what a schedule missed. Each
-game is started only while the invocation has time for a whole tick (TICK_BUDGET) and its answer.
+game is started only while the invocation has time for a whole tick (tick_budget) and its answer.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from typing import Any
 
 from functions import clock_schedule, container
 from functions.observability import count, logger
-from infra.budget import RESERVE, WORST_CALL
 
 GRACE_SECONDS = 300.0  # a schedule's own delivery and retries come first
 SWEEP_LIMIT = 200  # games read from the index per run; the next run takes the rest
-TICK_BUDGET = 3 * WORST_CALL + RESERVE  # a tick's load, its append and the schedule's two writes, worst case
+TICK_CALLS = 3  # a tick's load, its append and the schedule's writes: worst cases of infra/budget.py's call
 
 
 @dataclass(frozen=True)
@@ -66,12 +65,21 @@ class SweepReport:
     deferred: int = 0
 
 
+def tick_budget() -> float:
+    """Seconds a whole tick may take at worst, with the answer after it. (botocore, imported with the budget,
+    is the runtime's own: not imported before a handler runs.)"""
+    from infra.budget import RESERVE, WORST_CALL
+
+    return TICK_CALLS * WORST_CALL + RESERVE
+
+
 def sweep(now: float) -> SweepReport:
     report = SweepReport()
+    budget = tick_budget()
     due = clock_schedule.index().due(now - GRACE_SECONDS, SWEEP_LIMIT)
     report.found = len(due)
     for found in due:
-        if container.time_left() < TICK_BUDGET:
+        if container.time_left() < budget:
             report.deferred = report.found - len(report.ticked) - report.failed
             break
         try:
