@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +24,8 @@ from infra.schedules import at_epoch
 from service.clock import use_clock
 from tests.local.cli_gateway import transport
 from tests.service.gateway import FakeContext, Gateway
-from tests.service.iam import assert_within_policies
+from tests.service.iam import assert_within_policies, statements
+from tests.service.test_clock_grants import listed
 from tests.service.streams import StreamReader
 from tests.service.support import REGION, AwsWorld
 
@@ -70,6 +72,18 @@ class Run:
         self.gw, self.scheduler, self.clock = gw, scheduler, clock
         self.stream = StreamReader(aws.dynamodb)
         self.client = ApiClient("http://127.0.0.1", transport=transport(gw))
+        self.scheduled: defaultdict[str, set[str]] = defaultdict(set)
+        self.watch_scheduler()
+
+    def watch_scheduler(self) -> None:
+        """Each scheduler call, by the function making it (moto does not check IAM: the test does)."""
+        client = clock_schedule.schedules().client  # type: ignore[attr-defined]
+
+        def hook(model: Any, **_: Any) -> None:
+            if self.gw.operations.current is not None:
+                self.scheduled[self.gw.operations.current].add(f"scheduler:{model.name}")
+
+        client.meta.events.register("before-call.scheduler", hook)
 
     def notify(self) -> None:
         records = self.stream.read()
@@ -137,6 +151,10 @@ def test_a_silent_seat_times_out_until_the_game_ends(aws: AwsWorld, world: tuple
     reminders = [m for m in aws.messages() if m.get("game_id") == game_id and m.get("kind") == "reminder"]
     assert reminders, "no reminder reached the seat's channel"
     assert_within_policies(gw.operations)
+    assert set(run.scheduled) == {NOTIFIER, TICK}
+    for handler, used in run.scheduled.items():
+        granted = {a for st in statements(handler) for a in listed(st["Action"]) if a.startswith("scheduler:")}
+        assert used <= granted, f"{handler} calls the scheduler beyond its grants: {used - granted}"
 
 
 def test_a_tick_for_an_unknown_or_finished_game_is_a_no_op(world: tuple[Gateway, Any, FakeClock]) -> None:
