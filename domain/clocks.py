@@ -18,6 +18,7 @@ from domain import clock_events as ce
 from domain import events as ev
 from domain.clock_appliers import seat_clock
 from domain.clock_records import SeatClock
+from domain.commands import Command, TakeBack
 from domain.decision import Decision
 from domain.errors import RuleViolation, require
 from domain.events import Event
@@ -85,6 +86,12 @@ def clock_events(state: GameState, at: float, actor: int | None = None, stand_in
             bank = _bank_after(clock, c, at) if running else c.bank_left
             starts.append(_start(clock, seat, at, bank))
     return [*stops, *starts]
+
+
+def actor(command: Command) -> int | None:
+    """Whose clock a command moves (`clock_events`' `actor`): its seat's, but for a take-back, which restores the
+    clocks with the rest of the state (taking a move back never wins time)."""
+    return None if isinstance(command, TakeBack) else getattr(command, "seat", None)
 
 
 def _bank_after(clock: Clock, c: SeatClock, at: float) -> float | None:

@@ -75,8 +75,9 @@ def tick(store: EventStore, game_id: str, now: float, players: PlayerStore | Non
     aggregate = load(store, game_id)
     if not aggregate.exists:
         raise GameNotFound(game_id)
+    on_vacation = away(aggregate, players, now)  # read once: a tick is a moment
     for _ in range(MAX_FIRES):
-        step = clocks.due(aggregate.state, now, away(aggregate, players, now))
+        step = clocks.due(aggregate.state, now, on_vacation)
         if step is None:
             break
         key = command_id(step)

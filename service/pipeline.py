@@ -11,8 +11,8 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from domain import GameState, apply, execute, view
-from domain.clocks import clock_events, refused_late, timed_out_at
-from domain.commands import CreateGame, TakeBack
+from domain.clocks import actor, clock_events, refused_late, timed_out_at
+from domain.commands import CreateGame
 from domain.errors import RuleViolation
 from domain.events import Event
 from domain.options import Options, SeatSpec
@@ -121,7 +121,7 @@ def _decided(before: GameState, seat: int, command: Any, chance: Rng, at: float)
         if late is refused:
             raise
         raise late from refused
-    return with_clocks(events, state, at, None if isinstance(command, TakeBack) else seat), state
+    return with_clocks(events, state, at, actor(command)), state
 
 
 def late_move(refused: RuleViolation, state: GameState, seat: int) -> RuleViolation:

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from domain import apply, execute
-from domain.clocks import ClockStep, clock_events, decide_clock
+from domain.clocks import ClockStep, actor, clock_events, decide_clock
 from domain.commands import CreateGame
 from domain.legal import game_actions
 from domain.options import Clock, Options
@@ -48,7 +48,8 @@ class Table:
         return self.last
 
     def move(self, seat: int, command: Any, at: float) -> list[Any]:
-        return self._commit(*execute(self.state, command.model_copy(update={"seat": seat}), self.rng), at, seat)
+        mine = command.model_copy(update={"seat": seat})
+        return self._commit(*execute(self.state, mine, self.rng), at, actor(mine))
 
     def plain(self, seat: int, at: float) -> list[Any]:
         """The seat's plain move: what the stand-in would choose (pass, skip, decline, else the first listed)."""
