@@ -13,6 +13,9 @@ go by e-mail to the seats whose player confirmed an address (or whose seat was g
 seat per round, through SES (SES_CONFIGURATION_SET). SNS goes first: a failed e-mail fails its record, and the
 retry finds the SNS notices marked, so only the e-mail is tried again.
 
+Clocks (functions/clock_schedule.py): the same newest state moves a clocked game's one schedule to its next
+reminder or deadline (or clears it), once per game per batch; a scheduler failure fails the record.
+
 Time: a record is taken only while there is time for an AWS call and the answer after it
 (infra/budget.py); the rest of the batch is reported as failed without being tried, so the stream delivers
 it again, and the function answers before its timeout.
