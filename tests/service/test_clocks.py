@@ -4,6 +4,7 @@ ticks, timeouts racing real moves, the late move's error, and a whole game one s
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +19,7 @@ from service import pipeline
 from service.clock import iso, use_clock
 from service.clocks import Fired, next_wake, tick
 from service.repository import load
+from tests.local.process import WAIT_LIMIT, limit
 
 T0 = 1_800_000_000.0
 HOUR = 3600.0
@@ -178,3 +180,41 @@ def test_a_three_player_game_one_seat_abandons_after_round_1_finishes_by_ticks(c
     types = event_types(store, game)
     assert types.count("seat_timed_out") == 3 and types.count("reminder_due") == 6
     assert next_wake(load(store, game)) is None
+
+
+def test_racing_threads_of_ticks_and_the_move_apply_the_seats_step_once(clock: FakeNow) -> None:
+    store = InMemoryEventStore()
+    game = new_game(store, 2)
+    move = choose(game_actions(load(store, game).state, 0))
+    clock.now = T0 + DAY
+    answers: list[str] = []
+    start = threading.Barrier(5)
+
+    def ticker() -> None:
+        start.wait(timeout=limit(WAIT_LIMIT))
+        tick(store, game, T0 + DAY)
+
+    def mover() -> None:
+        start.wait(timeout=limit(WAIT_LIMIT))
+        try:
+            pipeline.handle(store, game, 0, move, rng=random.Random(1))
+            answers.append("moved")
+        except RuleViolation as refused:
+            answers.append(refused.code)
+        except pipeline.Contention:
+            answers.append("contention")
+
+    workers = [threading.Thread(target=ticker) for _ in range(4)]
+    workers.insert(2, threading.Thread(target=mover))
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=limit(WAIT_LIMIT))
+        assert not w.is_alive()
+    tick(store, game, T0 + DAY)  # whatever the racers left due
+    events = [e for c in store.commits(game) for e in c.events]
+    chosen = [e for e in events if e["type"] == "distiller_chosen" and e["seat"] == 0]
+    timeouts = [e for e in events if e["type"] == "seat_timed_out" and e["seat"] == 0]
+    assert len(chosen) == 1 and len(timeouts) == (0 if answers == ["moved"] else 1)
+    assert answers in (["moved"], ["timed_out"], ["contention"])
+    assert len({c.command_id for c in store.commits(game)}) == len(store.commits(game))
