@@ -151,6 +151,10 @@ def _socket_event(route: str) -> dict[str, Any]:
     return event
 
 
+# Functions invoked by the schedules the service makes at run time (not in the template): their schedule's input.
+SCHEDULE_INPUTS: dict[str, dict[str, Any]] = {"ClockTickFunction": {"game_id": SAMPLE_GAME}}
+
+
 def sample_events() -> dict[str, dict[str, Any]]:
     """Each function's sample event, by logical id."""
     template = load_template(TEMPLATE_PATH)
@@ -160,6 +164,10 @@ def sample_events() -> dict[str, dict[str, Any]]:
         out.setdefault(route.function, _api_event(route))
     api = sam.socket_api(template)
     out |= {function: _socket_event(route) for route, function in (api.routes if api else {}).items()}
+    for logical_id, spec in specs.items():
+        if any(e.get("Type") in ("Schedule", "ScheduleV2") for e in spec.events.values()):
+            out.setdefault(logical_id, {})  # a rate schedule's invocation carries no input
+    out |= {k: v for k, v in SCHEDULE_INPUTS.items() if k in specs}
     for logical_id in specs:
         out.setdefault(logical_id, _stream_event())
     return dict(sorted(out.items()))

@@ -7,6 +7,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from domain.clock_events import (  # the turn clocks' events, part of the Event union below
+    ClockPaused,
+    ClockStarted,
+    ClockStopped,
+    ReminderDue,
+    SeatReplaced,
+    SeatTimedOut,
+)
 from domain.options import Options
 from domain.power_events import (  # the powers' events, part of the Event union below
     CardGained,
@@ -246,7 +254,7 @@ Event = Annotated[
     | FlavorsDrawn | FlavorKept | LabelsSettled | SpiritSold | FlavorDoubled | LabelPlaced | SpiritStored
     | FlavorAdded | AwardsScored | TastingHeld | GoalDiscarded | RoundEnded | GameEnded | GoalsOffered
     | GoalClaimed | GoalsDeclined | GoalsSwapped | SeatResigned | UndoPointSet | UndoPointCleared
-    | MoveTakenBack,
+    | MoveTakenBack | ClockStarted | ClockStopped | ReminderDue | SeatTimedOut | SeatReplaced | ClockPaused,
     Field(discriminator="type"),
 ]
 # Built on first use too: the validating decoder is for what the store did not write itself.
@@ -255,11 +263,57 @@ EVENT: TypeAdapter[Event] = TypeAdapter(Event, config=ConfigDict(defer_build=Tru
 SCHEMA_VERSION = 1
 
 __all__ = [  # re-exported: the powers', solo and seat events are part of this module's union
-    "EVENT", "EVENT_LIST", "SCHEMA_VERSION", "AwardsScored", "CardBought", "CardGained", "CardRevealed",
-    "DeckLooked", "DeckReshuffled", "DistillSkipped", "DistillerChosen", "Event", "FlavorAdded", "FlavorDoubled",
-    "FlavorKept", "FlavorsDrawn", "GameCreated", "GameEnded", "GoalClaimed", "GoalDiscarded", "GoalsDeclined",
-    "GoalsOffered", "GoalsSwapped", "LabelPlaced", "LabelsSettled", "MarketCleanedUp", "MoneyGained",
-    "MoveTakenBack", "PhaseStarted", "PlayerPassed", "PowerDeclined", "PowerOffered", "RevealDeclined",
-    "RoundEnded", "RoundStarted", "SeatResigned", "Setup", "SoloOutcome", "SpiritDistilled", "SpiritNamed",
-    "SpiritRecut", "SpiritSold", "SpiritStored", "TastingHeld", "Traded", "UndoPointCleared", "UndoPointSet"
+    "EVENT",
+    "EVENT_LIST",
+    "SCHEMA_VERSION",
+    "AwardsScored",
+    "CardBought",
+    "CardGained",
+    "CardRevealed",
+    "ClockPaused",
+    "ClockStarted",
+    "ClockStopped",
+    "DeckLooked",
+    "DeckReshuffled",
+    "DistillSkipped",
+    "DistillerChosen",
+    "Event",
+    "FlavorAdded",
+    "FlavorDoubled",
+    "FlavorKept",
+    "FlavorsDrawn",
+    "GameCreated",
+    "GameEnded",
+    "GoalClaimed",
+    "GoalDiscarded",
+    "GoalsDeclined",
+    "GoalsOffered",
+    "GoalsSwapped",
+    "LabelPlaced",
+    "LabelsSettled",
+    "MarketCleanedUp",
+    "MoneyGained",
+    "MoveTakenBack",
+    "PhaseStarted",
+    "PlayerPassed",
+    "PowerDeclined",
+    "PowerOffered",
+    "ReminderDue",
+    "RevealDeclined",
+    "RoundEnded",
+    "RoundStarted",
+    "SeatReplaced",
+    "SeatResigned",
+    "SeatTimedOut",
+    "Setup",
+    "SoloOutcome",
+    "SpiritDistilled",
+    "SpiritNamed",
+    "SpiritRecut",
+    "SpiritSold",
+    "SpiritStored",
+    "TastingHeld",
+    "Traded",
+    "UndoPointCleared",
+    "UndoPointSet"
 ]

@@ -7,8 +7,8 @@ from typing import cast
 
 from pydantic import BaseModel
 
+from domain import clock_appliers, resign, solo, take_back, zones
 from domain import events as ev
-from domain import resign, solo, take_back, zones
 from domain.commands import Command
 from domain.decision import Applier
 from domain.phases import age, distill, game_end, market, round_end, round_start, sell, setup
@@ -52,7 +52,8 @@ def _phase_started(s: GameState, e: ev.PhaseStarted) -> None:
 def _appliers() -> dict[str, Applier]:
     """Event type -> applier; a phase may share another's applier (PlayerPassed), never disagree with it."""
     table: dict[type[BaseModel], Applier] = {ev.PhaseStarted: _phase_started, ev.DeckReshuffled: zones.reshuffled}
-    for source in [*(p.appliers for p in PHASES.values()), solo.APPLIERS, resign.APPLIERS, take_back.APPLIERS]:
+    for source in [*(p.appliers for p in PHASES.values()), solo.APPLIERS, resign.APPLIERS, take_back.APPLIERS,
+                   clock_appliers.APPLIERS]:
         for event, fn in source.items():
             assert table.setdefault(event, fn) is fn, f"two appliers for {event.__name__}"
     return {event.model_fields["type"].default: fn for event, fn in table.items()}

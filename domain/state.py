@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
+from domain.clock_records import SeatClock
 from domain.options import Options
 
 _new = object.__new__  # the clones fill every slot themselves
@@ -225,6 +226,7 @@ class GameState:
     opening: Opening | None = None  # while a simultaneous Distill phase is open: what the other seats see
     resigned: list[int] = field(default_factory=list)  # seats that resigned, in order (D15)
     undo: Undo | None = None  # the last command's seat may take it back (domain.take_back)
+    clocks: tuple[SeatClock, ...] = ()  # by seat, in a game with a clock (domain.clocks); () without one
 
     def clone(self) -> GameState:
         c = self.clone_table()
@@ -248,6 +250,7 @@ class GameState:
         c.winners, c.resigned = self.winners.copy(), self.resigned.copy()
         c.solo = self.solo.clone() if self.solo is not None else None
         c.opening, c.undo = self.opening, self.undo  # never changed once made: states share them
+        c.clocks = self.clocks  # a tuple of frozen records: shared too
         return c
 
     def without_undo(self) -> GameState:
@@ -257,7 +260,7 @@ class GameState:
             self.options, self.players, self.phase, self.round, self.first_player, self.turn, self.flight,
             self.rows, self.decks, self.truck, self.flavor_deck, self.flavor_discard, self.flavor_discard_down,
             self.labels, self.awards, self.awards_won, self.next_spirit, self.winners, self.aged_round, self.solo,
-            self.opening, self.resigned, None,
+            self.opening, self.resigned, None, self.clocks,
         )
 
     @property

@@ -77,6 +77,12 @@ def _result(s: GameState) -> dict[str, Any] | None:
             "standings": standings}
 
 
+def _clocks(s: GameState) -> list[dict[str, Any]]:
+    """Each seat's turn clock: public, as a chess clock is (whose clock runs is `to_act` already)."""
+    return [{"seat": q, "deadline": c.deadline, "bank_left": c.bank_left, "timeouts": c.timeouts,
+             "paused_until": c.paused_until} for q, c in enumerate(s.clocks)]
+
+
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
     s = state
     # During a simultaneous Distill phase the others' boards and the shared piles are shown as the phase found
@@ -101,6 +107,6 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "players": [_player(s, p if p.seat == seat else others[p.seat], seat) for p in s.players],
         "to_act": to_act(s), "winners": list(s.winners), "result": _result(s),
         "secret_phase": table is not None,  # the others' boards and the shared piles as the phase found them
-        "you": seat, "solo": _solo(solo),
+        "you": seat, "solo": _solo(solo), "clocks": _clocks(s) if s.clocks else [],
         "legal_actions": [a.model_dump() for a in legal_actions(s, seat)] if seat is not None else [],
     }

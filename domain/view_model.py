@@ -114,6 +114,18 @@ class ResultView(_View):
     standings: list[StandingView] = Field(description="Best first.")
 
 
+class ClockView(_View):
+    """One seat's turn clock (docs/adr/00XX-turn-clocks.md). Times are seconds since the epoch (UTC)."""
+
+    seat: int
+    deadline: float | None = Field(description="While the game waits for the seat: when its time runs out (then "
+                                               "the rules play its move). Null: its clock is not running.")
+    bank_left: float | None = Field(description="Bank clocks: seconds in the seat's bank (while its clock runs, "
+                                                "as it was when it started). Null: a fixed time per move.")
+    timeouts: int = Field(description="How often the seat's time ran out in this game.")
+    paused_until: float | None = Field(description="Its clock is paused for its player's vacation until then.")
+
+
 class GameView(_View):
     """A seat's view (`you` is its seat, `legal_actions` what it may post now) or the spectator's (`you` null)."""
 
@@ -140,6 +152,7 @@ class GameView(_View):
                                            "the shared piles are shown as the phase found them.")
     you: int | None
     solo: SoloView | None
+    clocks: list[ClockView] = Field(description="By seat, in a game with a turn clock; empty without one.")
     legal_actions: list[LegalAction] = Field(
         description="Each entry is a body to POST as-is (plus a command_id) to /games/{game_id}/{entry.type}; "
                     "the one entry with open=true is the distill choice: POST {washback: [...]} from its cards.")

@@ -32,7 +32,7 @@ from service.lobby_errors import (
     NotHost,
     SeatTaken,
 )
-from service.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion
+from service.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion, TimedOut
 from service.player_errors import (
     InvalidCode,
     InvalidField,
@@ -109,6 +109,8 @@ def answer(error: Exception) -> Answer:
                           _validation_details(error.errors()))
         case RequestUnsupportedContentType():
             return Answer(415, "unsupported_media_type", "Send the body as application/json.")
+        case TimedOut():  # before RuleViolation, which it is: a write that landed first, as a stale version
+            return Answer(409, error.code, error.message, error.details)
         case RuleViolation():
             return Answer(422, error.code, error.message, error.details)
         case GameNotFound():

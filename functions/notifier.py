@@ -13,6 +13,9 @@ go by e-mail to the seats whose player confirmed an address (or whose seat was g
 seat per round, through SES (SES_CONFIGURATION_SET). SNS goes first: a failed e-mail fails its record, and the
 retry finds the SNS notices marked, so only the e-mail is tried again.
 
+Clocks (functions/clock_schedule.py): the same newest state moves a clocked game's one schedule to its next
+reminder or deadline (or clears it), once per game per batch; a scheduler failure fails the record.
+
 Time: a record is taken only while there is time for an AWS call and the answer after it
 (infra/budget.py); the rest of the batch is reported as failed without being tried, so the stream delivers
 it again, and the function answers before its timeout.
@@ -33,7 +36,7 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
-from functions import container
+from functions import clock_schedule, container
 from functions.my_games_feed import keep_game, keep_lobby, lobby_item
 from functions.observability import count, logger, metrics
 from functions.outbox import outbox_item, relay
@@ -63,6 +66,7 @@ class Batch:
     newest: dict[str, Planned] = field(default_factory=dict)  # each game's newest state, for "my games"
     kept: set[str] = field(default_factory=set)  # the games whose "my games" entries are written
     mailer: Mailer | None = None  # built on the batch's first e-mail (it keeps the games' commits it read)
+    scheduled: set[str] = field(default_factory=set)  # the games whose clock schedule is set (clock_schedule.py)
 
 
 _batch = Batch()
@@ -142,6 +146,15 @@ def keep_entries(game_id: str) -> None:
     _batch.kept.add(game_id)
 
 
+def keep_clock(game_id: str) -> None:
+    """The game's clock schedule follows its newest state, once per batch (a failure fails the record)."""
+    found = _batch.newest.get(game_id)
+    if game_id in _batch.scheduled or found is None or found.newest is None:
+        return
+    clock_schedule.keep(found.newest)
+    _batch.scheduled.add(game_id)
+
+
 def on_lobby(record: DynamoDBRecord) -> int | None:
     """A lobby item's "my games" entries; None when the record is not a lobby's."""
     lobby = lobby_item(record)
@@ -174,6 +187,7 @@ def record_handler(record: DynamoDBRecord) -> int:
         sent = deliver(planned or [], container.publisher(), container.markers())
         send_emails(target[0], planned or [])
         keep_entries(target[0])
+        keep_clock(target[0])
     except Exception:
         count("NotificationFailures")
         logger.exception("notices not delivered", extra={"game_id": target[0], "version": target[1]})

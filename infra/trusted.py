@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 Convert = Callable[[Any], Any]
-_SCALARS = (str, int, bool, type(None), typing.Any)
+_SCALARS = (str, int, float, bool, type(None), typing.Any)  # a float is dumped with its point: read back a float
 
 
 class Unsupported(TypeError):

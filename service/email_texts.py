@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.catalogue import DISTILLERS, LABEL_SPACES
+from service.clock_texts import CLOCK_FORMS
 
 TEXTS_DIR = Path(__file__).resolve().parents[1] / "web" / "static" / "texts"
 LANGUAGES = ("en", "es", "ko")
@@ -274,6 +275,7 @@ FORMS: dict[str, Form] = {
     "undo_point_set": lambda w, e, _: ("undo_point_set", {}),
     "undo_point_cleared": lambda w, e, _: ("undo_point_cleared", {}),
     "move_taken_back": lambda w, e, _: ("move_taken_back", {}),
+    **CLOCK_FORMS,
 }
 
 

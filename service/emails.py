@@ -17,9 +17,10 @@ from domain.redact import redact_history
 from infra.channels.email import Email
 from infra.serialization import domain_event
 from infra.store import Commit
+from service.clock_texts import utc
 from service.email_texts import Seats, Texts, sentence, texts
 from service.links import play_path
-from service.notices import GAME_OVER, Notice
+from service.notices import GAME_OVER, REMINDER, Notice
 from service.repository import SEATS_RECORD, Aggregate, replayed
 
 # An action type's label when the page's label needs the action's details (a card, a space) to be filled.
@@ -72,6 +73,9 @@ def _parts(words: Texts, notice: Notice, at: Aggregate, events: list[dict[str, A
             "scores.nobody")
         scores = [f"{who.name(s)}: {sp} {words.t('scores.sp')}" for s, sp in enumerate(notice.scores)]
         intro += [words.t("waiting.over"), won, *scores]
+    elif notice.kind == REMINDER:
+        subject = f"{words.t('app.title_reminder')}: {game} · {where}"
+        intro.append(words.t("waiting.reminder", deadline=utc(notice.deadline)))
     else:
         subject = f"{words.t('app.title_turn')}: {game} · {where}"
         intro.append(words.t("waiting.your_turn"))

@@ -14,8 +14,10 @@ import binascii
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from domain import to_act
+from domain.state import GameState
 from infra.lobbies import LobbyRecord
 from infra.my_games import GameEntry, MyGamesStore, Page
 from infra.my_games.base import Status
@@ -30,6 +32,13 @@ MAX_PAGE = 100
 _SORT_KEY = re.compile(r"[0-2]#[0-9]{10}#[A-Za-z0-9_-]{1,64}")
 
 
+def _clock_extra(state: GameState) -> dict[str, Any]:
+    """A clocked game's deadlines by seat (epoch s; None: not running), for "time left"; nothing without a clock."""
+    if not state.clocks or state.phase == "finished":
+        return {}
+    return {"deadlines": [c.deadline for c in state.clocks]}
+
+
 def game_entries(aggregate: Aggregate, recorded_at: str) -> list[GameEntry]:
     """One entry per seat a player holds (by a lobby), from the game as it is after its newest commit."""
     state = aggregate.state
@@ -40,7 +49,8 @@ def game_entries(aggregate: Aggregate, recorded_at: str) -> list[GameEntry]:
     return [
         GameEntry(player_id, aggregate.game_id, "finished" if finished else "in_progress", recorded_at, seat=seat,
                   version=aggregate.version, awaiting=seat in waiting, phase=state.phase, round=state.round,
-                  to_act=waiting, names=names, scores=scores, winners=tuple(state.winners) if finished else ())
+                  to_act=waiting, names=names, scores=scores, winners=tuple(state.winners) if finished else (),
+                  extra=_clock_extra(state))
         for seat, player_id in enumerate(aggregate.players) if player_id
     ]
 

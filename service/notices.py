@@ -23,12 +23,14 @@ from typing import Any, Protocol
 
 from domain import to_act
 from domain.legal import game_actions
+from domain.state import GameState
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION
 from infra.store import Commit, EventStore
 from service.repository import Aggregate, Recent, fold_commits, from_snapshot
 
 YOUR_TURN = "your_turn"
 GAME_OVER = "game_over"
+REMINDER = "reminder"  # a turn clock's reminder (docs/adr/00XX-turn-clocks.md): the game still waits for the seat
 
 
 @dataclass(frozen=True)
@@ -39,9 +41,10 @@ class Notice:
     phase: str
     round: int
     actions: tuple[str, ...]  # the types of the seat's legal actions (= the routes it may post to)
-    kind: str = YOUR_TURN  # or GAME_OVER
+    kind: str = YOUR_TURN  # or GAME_OVER, REMINDER
     scores: tuple[int, ...] = ()  # game over: each seat's final SP
     winners: tuple[int, ...] = ()  # game over
+    deadline: float | None = None  # reminder: when the seat's time runs out (public: every view shows it)
 
     @property
     def key(self) -> str:
@@ -55,6 +58,8 @@ class Notice:
         }
         if self.kind == GAME_OVER:
             message.update(scores=list(self.scores), winners=list(self.winners), won=self.seat in self.winners)
+        if self.kind == REMINDER:
+            message["deadline"] = self.deadline
         return message
 
 
@@ -124,6 +129,7 @@ def plan(store: EventStore, game_id: str, versions: Collection[int], recent: Rec
                    tuple(sorted({a.type for a in game_actions(state, seat)})))  # what the game waits for
             for seat in to_act(state) if seat not in waiting_before
         ]
+        candidates[commit.version] += reminders(game_id, commit, state)
         if state.phase == "finished" and before.state.phase != "finished":
             over[commit.version] = game_over(current, commit.version)
     if recent is not None:
@@ -131,6 +137,14 @@ def plan(store: EventStore, game_id: str, versions: Collection[int], recent: Rec
     waiting_now = set(to_act(current.state))  # `current` is now the newest state of the game
     found = {v: [n for n in told if n.seat in waiting_now] + over.get(v, []) for v, told in candidates.items()}
     return Planned(found, current, commits[-1].recorded_at if commits else None)
+
+
+def reminders(game_id: str, commit: Commit, state: GameState) -> list[Notice]:
+    """A reminder notice for each seat a clock reminded in this commit (a seat already told its turn is told
+    again: that is what a reminder is)."""
+    return [Notice(game_id, commit.version, e["seat"], state.phase, state.round,
+                   tuple(sorted({a.type for a in game_actions(state, e["seat"])})), REMINDER, deadline=e["deadline"])
+            for e in commit.events if e["type"] == "reminder_due"]
 
 
 def game_over(aggregate: Aggregate, version: int) -> list[Notice]:

@@ -8,16 +8,19 @@ import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
-from domain import GameState, decide, execute, view
+from domain import GameState, apply, execute, view
+from domain.clocks import actor, clock_events, refused_late, timed_out_at
 from domain.commands import CreateGame
+from domain.errors import RuleViolation
+from domain.events import Event
 from domain.options import Options, SeatSpec
 from domain.rng import Rng
 from infra.auth import new_token, token_hash, word
 from infra.serialization import command_digest, stored_event
 from infra.store import Commit, ConcurrencyConflict, EventStore
+from service.clock import iso, now_epoch
 from service.repository import (
     Aggregate,
     Recent,
@@ -68,6 +71,11 @@ class CommandIdReused(Exception):
         self.version = version
 
 
+class TimedOut(RuleViolation):
+    """A seat's command refused because its time ran out first and the rules played its move (a conflict with a
+    write that landed first, like a stale version, not a mistake in the command)."""
+
+
 class Outcome(NamedTuple):  # named tuples: made in a third of a frozen dataclass's time at a cold start
     aggregate: Aggregate  # the game after the command (for a replay: the game as it is now)
     seat: int
@@ -90,7 +98,41 @@ class Created(NamedTuple):
 
 
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return iso(now_epoch())
+
+
+def with_clocks(events: list[Event], state: GameState, at: float, actor: int | None) -> list[Event]:
+    """The decision's events plus its clock events (domain.clocks), applied to `state`, the decision's own
+    working state. A game without a clock writes none and pays one attribute read."""
+    if state.options.clock is None:
+        return events
+    extra = clock_events(state, at, actor)
+    for e in extra:
+        apply(state, e)
+    return [*events, *extra]
+
+
+def _decided(before: GameState, seat: int, command: Any, chance: Rng, at: float) -> tuple[list[Event], GameState]:
+    """The command's events, its clocks' included, and the state after them (built once: no fold again)."""
+    try:
+        events, state = execute(before, command, chance)
+    except RuleViolation as refused:
+        late = late_move(refused, before, seat)
+        if late is refused:
+            raise
+        raise late from refused
+    return with_clocks(events, state, at, actor(command)), state
+
+
+def late_move(refused: RuleViolation, state: GameState, seat: int) -> RuleViolation:
+    """A refusal of a seat whose time ran out since the game last waited for it is told so (`timed_out`): the
+    rules played its move, and the command it sent was decided on a game that is no longer there."""
+    if not refused_late(state, seat, refused):
+        return refused
+    deadline = timed_out_at(state, seat)
+    assert deadline is not None
+    return TimedOut("timed_out", f"Your time ran out at {iso(deadline)}; the rules played your move. Reload the "
+                    "game.", deadline=iso(deadline), refused=refused.code)
 
 
 def new_game_id() -> str:
@@ -118,14 +160,16 @@ def create_game(
     answered) and the player seated at each seat. The conditional put of version 1 makes a second start of the
     same game id fail with ConcurrencyConflict, writing nothing."""
     command = CreateGame(seats=tuple(seats), options=options or Options())
-    events = decide(GameState(), command, rng or production_rng())
+    at = now_epoch()
+    events, state = execute(GameState(), command, rng or production_rng())
+    events = with_clocks(events, state, at, None)
     tokens = tuple(new_token() for _ in seats) if token_hashes is None else ()
     hashes = [token_hash(t) for t in tokens] if token_hashes is None else list(token_hashes)
     contacts = list(contacts) + [None] * (len(seats) - len(contacts))
     record = seats_record(hashes, contacts, players)
     commit = Commit(
         game_id=game_id or new_game_id(), version=1, command_id=CREATE_COMMAND_ID, seat=None,
-        events=(*(stored_event(e) for e in events), record), recorded_at=now(),
+        events=(*(stored_event(e) for e in events), record), recorded_at=iso(at),
     )
     store.append(commit)  # a ConcurrencyConflict here means a game id collision: let it surface
     return Created(fold_commits(Aggregate(commit.game_id), [commit]), tokens)
@@ -175,10 +219,11 @@ def handle(
         # reload has had its chance to answer a replay or a stale version first.
         if conflicts >= MAX_ATTEMPTS:
             raise Contention(game_id, conflicts)
-        events, state = execute(aggregate.state, command, chance)  # the state once: no fold of its events again
+        at = now_epoch()
+        events, state = _decided(aggregate.state, seat, command, chance, at)
         commit = Commit(
             game_id=game_id, version=aggregate.version + 1, command_id=command_id, seat=seat,
-            events=tuple(stored_event(e) for e in events), recorded_at=now(), digest=digest,
+            events=tuple(stored_event(e) for e in events), recorded_at=iso(at), digest=digest,
         )
         try:
             store.append(commit)

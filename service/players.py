@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 from infra.auth import new_token, token_hash
 from infra.players import OutboxMessage, PlayerExists, PlayerRecord, PlayerStore, RevisionConflict
 from infra.players.base import is_player_id
+from service.clock import now_epoch
 from service.player_errors import (
     InvalidCode,
     InvalidField,
@@ -43,6 +43,7 @@ from service.profiles import (
     valid_name,
     valid_time_zone,
 )
+from service.vacation import vacation_fields
 
 CONFIRMATION_SECONDS = 24 * 3600
 ATTEMPTS = 3  # writes per request when other writes to the same player keep landing first
@@ -70,6 +71,7 @@ class Changes:
     email: str | None = UNSET
     webhook_url: str | None = UNSET
     push_endpoint: str | None = UNSET
+    vacation_until: str | None = UNSET  # ISO 8601; None ends a vacation (service/vacation.py)
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ def is_player_key(token: str) -> bool:
 @dataclass
 class Players:
     store: PlayerStore
-    clock: Callable[[], float] = time.time
+    clock: Callable[[], float] = now_epoch  # the service clock: a test or the local server may set it
     new_secret: Callable[[], str] = new_token
     # Hex: a code never starts with "-", so `distilled player confirm CODE` cannot read it as an option.
     new_code: Callable[[], str] = lambda: secrets.token_hex(16)
@@ -233,6 +235,8 @@ class Players:
                               email_code_expires_at=expires)
                 named = fields.get("name", record.name)
                 outbox = (confirmation(record, named, address, code, expires, link_base),)
+        if changes.vacation_until is not UNSET:
+            fields.update(vacation_fields(record, changes.vacation_until, self.clock()))
         return replace(record, **fields), outbox
 
 

@@ -15,7 +15,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from infra.players import PlayerRecord
+from service.clock import now_epoch
 from service.player_errors import InvalidField
+from service.vacation import vacation_view
 
 MAX_NAME = 40
 MAX_EMAIL = 254
@@ -125,6 +127,7 @@ def own_profile(record: PlayerRecord) -> dict[str, Any]:
         "player_id": record.player_id, "name": record.name, "time_zone": record.time_zone,
         "contacts": {"email": email, "webhook_url": record.webhook_url, "push_endpoint": record.push_endpoint},
         "created_at": record.created_at, "updated_at": record.updated_at, "revision": record.revision,
+        "vacation": vacation_view(record, now_epoch()),
     }
 
 

@@ -13,6 +13,7 @@ from devtools.client import names as n
 from devtools.client.phrases import EVENTS, EXTRAS, LABEL_REWARDS, WORDS
 from domain.catalogue import LABEL_SPACES
 from domain.redact import HIDDEN
+from service.clock_texts import utc
 
 Event = dict[str, Any]
 
@@ -206,6 +207,13 @@ FORMS: dict[str, Form] = {
     "undo_point_set": _simple("undo_point_set"),
     "undo_point_cleared": _simple("undo_point_cleared"),
     "move_taken_back": _simple("move_taken_back"),
+    "clock_started": _simple("clock_started", deadline=lambda e: utc(e.get("deadline"))),
+    "clock_stopped": _simple("clock_stopped", used=lambda e: f"{float(e.get('used') or 0) / 3600:.1f}"),
+    "reminder_due": _simple("reminder_due", deadline=lambda e: utc(e.get("deadline"))),
+    "seat_timed_out": _simple("seat_timed_out", count=_raw("count")),
+    "seat_replaced": lambda e, who: ("seat_replaced.resign" if e.get("by") == "resign" else "seat_replaced", {}),
+    "clock_paused": _simple("clock_paused", until=lambda e: utc(e.get("until")),
+                            deadline=lambda e: utc(e.get("deadline"))),
 }
 
 

@@ -29,6 +29,27 @@ def _who(game: dict[str, Any], seats: list[int]) -> str:
     return ", ".join(("you" if s == game["seat"] else names[s] if s < len(names) else f"seat {s}") for s in seats)
 
 
+def left_text(seconds: float) -> str:
+    """Time left on a clock, to the minute: "23 h 10 min left", "2 d 5 h left", "overdue"."""
+    if seconds <= 0:
+        return "overdue"
+    minutes = int(seconds // 60)
+    days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
+    if days:
+        return f"{days} d {hours} h left"
+    if hours:
+        return f"{hours} h {mins} min left"
+    return f"{mins} min left" if mins else "under a minute left"
+
+
+def _clock(game: dict[str, Any], seats: list[int], before: str) -> str:
+    """before + "23 h 10 min left" for the first of `seats` whose clock runs (seconds_left: the API's, by seat);
+    nothing in a game without a clock."""
+    left = game.get("seconds_left") or []
+    running = [left[s] for s in seats if s < len(left) and left[s] is not None]
+    return f"{before}{left_text(running[0])}" if running else ""
+
+
 def game_line(game: dict[str, Any]) -> str:
     """One line: state, game id, and whose turn it is (or who won)."""
     gid, status = game["game_id"], game["status"]
@@ -44,5 +65,6 @@ def game_line(game: dict[str, Any]) -> str:
     if game["awaiting"]:
         others = [s for s in game["to_act"] if s != game["seat"]]
         also = f"; also waiting for {_who(game, others)}" if others else ""
-        return f"YOUR MOVE  {gid}  {where}{also}"
-    return f"waiting    {gid}  {where}: {_who(game, game['to_act']) or 'nobody'} to act"
+        return f"YOUR MOVE  {gid}  {where}{_clock(game, [game['seat']], ': your move, ')}{also}"
+    who = _who(game, game["to_act"]) or "nobody"
+    return f"waiting    {gid}  {where}: {who} to act{_clock(game, game['to_act'], ', ')}"

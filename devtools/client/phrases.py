@@ -63,6 +63,13 @@ EVENTS: dict[str, str] = {
     "undo_point_set": "{who} may take this back",
     "undo_point_cleared": "the last command can no longer be taken back",
     "move_taken_back": "{who} took back their last command",
+    "clock_started": "{who} has until {deadline} to move",
+    "clock_stopped": "{who}'s clock stopped after {used} h",
+    "reminder_due": "{who} was reminded: their time runs out at {deadline}",
+    "seat_timed_out": "{who}'s time ran out (timeout {count}): the rules played their move",
+    "seat_replaced": "{who} timed out too often: the stand-in plays for them from now on",
+    "seat_replaced.resign": "{who} timed out too often and resigned",
+    "clock_paused": "{who} is on vacation until {until}: their deadline moves to {deadline}",
     "unknown": "{who}{type}",
 }
 

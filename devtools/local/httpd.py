@@ -7,7 +7,7 @@ import re
 import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -33,9 +33,13 @@ class Gateway:
     """Routes from the template, handlers through the invoker; plus the /_local/ pages of the local server."""
 
     def __init__(self, routes: list[Route], invoker: Invoker, outbox: Outbox, verbose: bool = False,
-                 live: LiveHub | None = None, cors: Cors | None = None) -> None:
+                 live: LiveHub | None = None, cors: Cors | None = None,
+                 clock: Callable[[str, bytes], HttpResponse] | None = None) -> None:
+        """`clock(method, body)`: the local clock's page (devtools/local/clock.py), the one /_local/ page that
+        takes a POST."""
         self.routes, self.invoker, self.outbox, self.verbose = routes, invoker, outbox, verbose
-        self.live, self.cors = live, cors
+        self.live, self.cors, self.clock = live, cors, clock
+        self.now: Callable[[], float] | None = None  # the local clock, for the Date header (None: real time)
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
@@ -43,7 +47,7 @@ class Gateway:
         if self.live is not None and path.startswith(MANAGEMENT_PREFIX + "/"):
             response = self.live.manage(request)
         elif path.startswith(LOCAL_PREFIX):
-            response = self.local(request.method, request.target)
+            response = self.local(request.method, request.target, request.body)
         else:
             response = self.api(request, path)
         if self.verbose:
@@ -67,8 +71,10 @@ class Gateway:
         except Exception as error:  # what API Gateway turns a crashed Lambda into
             return error_response(500, "internal", report_crash(route.function, error))
 
-    def local(self, method: str, target: str) -> HttpResponse:
+    def local(self, method: str, target: str, sent: bytes = b"") -> HttpResponse:
         parts = urlsplit(target)
+        if parts.path == "/_local/clock" and self.clock is not None:
+            return self.clock(method, sent)
         if method != "GET":
             return error_response(405, "method_not_allowed", f"{parts.path} is read-only")
         body: Any
@@ -210,6 +216,11 @@ class _Handler(BaseHTTPRequestHandler):
         if self.request_version == "HTTP/0.9":  # still the default: the request line was unreadable
             self.request_version = "HTTP/1.1"  # so that the answer has a status line and headers
         self._answer(error_response(status, slug, message or status.phrase), close=True, extra=extra)
+
+    def date_time_string(self, timestamp: float | None = None) -> str:
+        """The Date header by the local clock (the page counts the turn clocks down from it): moved on with it."""
+        now = getattr(self.server.gateway, "now", None)
+        return super().date_time_string(timestamp if timestamp is not None or now is None else now())
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the gateway logs requests when asked to (--verbose)."""

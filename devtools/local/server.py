@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from devtools.local import quiet
+from devtools.local.clock import LocalClock, clock_page
 from devtools.local.cors import cors_rules
 from devtools.local.durable import DataDir, JournalError
 from devtools.local.embedded import EmbeddedAws
@@ -24,6 +25,7 @@ from devtools.local.mail import Mailbox, mail_environment, moto_sent, verify_sen
 from devtools.local.outbox import Outbox
 from devtools.local.resources import LocalResources, provision
 from devtools.local.sam import FunctionSpec, functions, routes, socket_api, stream_sources
+from devtools.local.scheduler import LocalScheduler, function_arns, rates, schedule_groups
 from devtools.local.streams import PollerThread, StreamPoller, now_iso
 from devtools.template import TEMPLATE_PATH, load_template
 
@@ -104,6 +106,7 @@ class LocalService:
         from functions import container  # the handlers' own module (their code root is on sys.path now)
 
         container.set_pause(self.invoker.pause)
+        self._start_clock()
         self.pollers = [
             StreamPoller(source, self.resources.get_att(source.table, "StreamArn"), self.client("dynamodbstreams"),
                          functools.partial(self.invoker.invoke, source.function),
@@ -115,9 +118,29 @@ class LocalService:
         api = socket_api(template)
         self.live = LiveHub(api, self.invoker, self.verbose) if api is not None else None
         self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live,
-                                    cors=cors_rules(template, self.allowed_origins))
+                                    cors=cors_rules(template, self.allowed_origins), clock=self._clock_page)
+        self.http.gateway.now = self.clock.now
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
+
+    def _start_clock(self) -> None:
+        """The controllable clock, as the handlers' service clock, and the scheduler that fires on it."""
+        from service.clock import use_clock
+
+        self.clock = LocalClock()
+        use_clock(self.clock.now)
+        self.scheduler = LocalScheduler(self.client("scheduler"), schedule_groups(self.resources),
+                                        function_arns(self.resources), rates(self.resources, self.clock.now()),
+                                        self.invoker.invoke, self.clock, self.invoker.lock, echo=self.echo)
+        self.scheduler.create_groups()
+        self.scheduler.start()
+
+    def _clock_page(self, method: str, body: bytes) -> Any:
+        def schedules() -> dict[str, Any]:
+            pending = [{k: s[k] for k in ("name", "at", "function")} for s in self.scheduler.pending()]
+            return {"schedules": pending, "fired": self.scheduler.fired, "passes": self.scheduler.passes}
+
+        return clock_page(self.clock, method, body, schedules)
 
     def _here(self) -> str:
         host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
@@ -221,6 +244,7 @@ class LocalService:
     def stop(self) -> None:
         if self.live is not None:
             self.live.close_all()
+        self.scheduler.stop()
         self.poller.stop()
         self.http.shutdown()
         self.http.server_close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import ConfigDict, Field
 
-from domain.options import Options
+from domain.options import Clock, Options
 from functions.api.models import StrictBody
 
 
@@ -24,10 +24,20 @@ class SeatIn(StrictBody):
         return found or None
 
 
+class ClockIn(Clock):
+    """A turn clock as a request sends it: strictly typed (a number of hours, never a string)."""
+
+    model_config = ConfigDict(strict=True)
+
+
 class OptionsIn(Options):
     """The game options as a request sends them: strictly typed, like every request field."""
 
     model_config = ConfigDict(strict=True)
+
+    clock: ClockIn | None = Field(default=None, description=(
+        "A turn clock (docs/adr/00XX-turn-clocks.md): a fixed time per move or a time bank with a bonus per "
+        "move, reminders before each deadline, and the stand-in's move at a deadline. Absent: no clock."))
 
 
 class CreateGameBody(StrictBody):

@@ -14,6 +14,7 @@ from functions.api.edge import json_response
 from functions.observability import logger
 from functions.players.routes import KEY_REQUIRED, TAGS, presented_key, responses
 from infra.my_games import GameEntry
+from service.clock import now_epoch
 from service.my_games import DEFAULT_PAGE, MAX_PAGE
 
 
@@ -32,6 +33,9 @@ class MyGame(BaseModel):
     scores: list[int] | None = Field(description="Once finished: each seat's final SP.")
     winners: list[int]
     updated_at: str
+    seconds_left: list[float | None] | None = Field(
+        default=None, description="A clocked game in progress: each seat's time left on its clock now, in seconds "
+                                  "(null: its clock is not running); absent without a clock.")
 
 
 class MyGames(BaseModel):
@@ -46,8 +50,17 @@ def game_view(entry: GameEntry) -> dict[str, Any]:
         "phase": entry.phase, "round": entry.round, "version": entry.version, "to_act": list(entry.to_act),
         "names": list(entry.names), "host": entry.host, "open_seats": entry.open_seats,
         "scores": None if entry.scores is None else list(entry.scores), "winners": list(entry.winners),
-        "updated_at": entry.updated_at,
+        "updated_at": entry.updated_at, **_time_left(entry),
     }
+
+
+def _time_left(entry: GameEntry) -> dict[str, Any]:
+    """Counted when served (the entry holds deadlines, written at the game's last commit)."""
+    deadlines = entry.extra.get("deadlines")
+    if not isinstance(deadlines, list):
+        return {}
+    now = now_epoch()
+    return {"seconds_left": [None if d is None else round(max(0.0, float(d) - now), 1) for d in deadlines]}
 
 
 def add_my_games(app: APIGatewayHttpResolver) -> None:

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from service.players import UNSET, Changes
 from service.profiles import MAX_EMAIL, MAX_NAME, MAX_PUSH_ENDPOINT, MAX_WEBHOOK_URL
+from service.vacation import VACATION_DAYS
 
 CODE_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 TIME_ZONE = Field(default=None, max_length=64, description="An IANA time zone name (Europe/Paris); default UTC.")
@@ -41,10 +42,17 @@ class UpdatePlayerBody(_Body):
         default=None, ge=1, description="The profile's revision this change is based on: 409 stale_revision if "
                                         "it has moved on. Without it, a change is applied over the newest.")
 
+    vacation_until: str | None = Field(
+        default=None, max_length=40,
+        description=f"ISO 8601 with its zone (2027-01-20T18:00:00Z): your games' turn clocks pause until then "
+                    f"instead of running out. {VACATION_DAYS} days a year, counted from now and rounded up; null ends "
+                    "a vacation and gives back the days not yet begun.")
+
     def changes(self) -> Changes:
         sent = self.model_fields_set - {"expected_revision"}
         return Changes(**{name: getattr(self, name) if name in sent else UNSET
-                          for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint")})
+                          for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint",
+                                       "vacation_until")})
 
 
 class ConfirmBody(_Body):
@@ -63,6 +71,12 @@ class Contacts(BaseModel):
     push_endpoint: str | None
 
 
+class Vacation(BaseModel):
+    until: str | None = Field(description="While on vacation: when it ends.")
+    days_left: int = Field(description="Days of vacation left this calendar year (UTC).")
+    days_per_year: int
+
+
 class PlayerProfile(BaseModel):
     player_id: str
     name: str
@@ -71,6 +85,7 @@ class PlayerProfile(BaseModel):
     created_at: str
     updated_at: str
     revision: int = Field(description="Send it as expected_revision to refuse a change based on an older profile.")
+    vacation: Vacation = Field(description="Your turn clocks pause while you are on vacation.")
 
 
 class CreatedPlayer(BaseModel):

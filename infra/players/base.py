@@ -42,6 +42,9 @@ class PlayerRecord:
     push_endpoint: str | None = None
     language: str | None = None  # the e-mails' language (en, es, ko); None: English
     email_every_turn: bool | None = None  # e-mail every "your turn", not only a round's first (service/emails_plan.py)
+    vacation_until: int | None = None  # epoch seconds: the player's turn clocks pause until then (service/vacation.py)
+    vacation_year: int | None = None  # the UTC year `vacation_days_used` counts
+    vacation_days_used: int | None = None  # of that year's allowance
 
 
 @dataclass(frozen=True)

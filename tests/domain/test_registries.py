@@ -7,6 +7,7 @@ import dataclasses
 import typing
 
 from domain import events as ev
+from domain.clock_records import SeatClock
 from domain.commands import COMMAND_TYPES
 from domain.options import Options
 from domain.rules import ANY_PHASE, APPLIERS, HOMES, PHASES
@@ -47,7 +48,8 @@ def _everything_set() -> GameState:
         flight="B", rows={"items": ["i"]}, decks={"items": ["j"]}, truck=["t"], flavor_deck=["f1"],
         flavor_discard=["f2"], flavor_discard_down=["f3"], labels={"vodka": 1}, awards=["aw"],
         awards_won={"aw2": [0]}, next_spirit=9, winners=[0], aged_round=2, solo=solo,
-        opening=Opening([player], ["t"], 1, ["f2"], 1, solo), resigned=[1], undo=Undo(1, GameState(round=2)))
+        opening=Opening([player], ["t"], 1, ["f2"], 1, solo), resigned=[1], undo=Undo(1, GameState(round=2)),
+        clocks=(SeatClock(deadline=5.0),))
 
 
 def _defaults_differ(record: object) -> None:

@@ -7,10 +7,11 @@ from collections.abc import Collection
 from dataclasses import fields
 from typing import Any
 
+from domain.clock_records import SeatClock
 from domain.options import Options
 from domain.state import GameState, Opening, Pending, Player, Sale, Solo, Spirit, Undo
 
-SHARED = {"options", "opening", "undo"}  # never changed once made
+SHARED = {"options", "opening", "undo", "clocks"}  # never changed once made (clocks: a tuple of frozen records)
 
 
 def spirit() -> Spirit:
@@ -41,6 +42,7 @@ def state() -> GameState:
         flavor_discard=["d"], flavor_discard_down=["e"], labels={"gin": 2}, awards=["award"],
         awards_won={"award": [0]}, next_spirit=8, winners=[0], aged_round=2, solo=solo,
         opening=Opening([p], [], 1, [], 0, None), resigned=[1], undo=Undo(0, GameState()),
+        clocks=(SeatClock(deadline=5.0),),
     )
 
 

@@ -25,7 +25,9 @@ from devtools.sample_events import (
 )
 from devtools.template import TEMPLATE_PATH, load_template
 from domain.options import SeatSpec
-from functions import container
+from functions import clock_schedule, container
+from infra.schedules.index import MemoryClockIndex
+from infra.schedules.memory import MemorySchedules
 from service.pipeline import create_game
 from tests.service.gateway import FakeContext
 from tests.service.support import MemoryWorld, memory_world
@@ -80,7 +82,11 @@ def test_each_handler_answers_its_sample(world: MemoryWorld, logical_id: str) ->
     event: dict[str, Any] = json.loads(raw.replace(SAMPLE_TOKEN, created.tokens[0]))
     spec = SPECS[logical_id]
     handler = getattr(importlib.import_module(spec.module), spec.attr)
-    result = handler(event, FakeContext(logical_id))
+    clock_schedule.use(MemorySchedules(), MemoryClockIndex())
+    try:
+        result = handler(event, FakeContext(logical_id))
+    finally:
+        clock_schedule.use(None, None)
     if logical_id == "NotifierFunction":
         assert result == {"batchItemFailures": []}
         assert world.outbox.messages, "the sample commit tells the seats who must act"
@@ -90,6 +96,10 @@ def test_each_handler_answers_its_sample(world: MemoryWorld, logical_id: str) ->
         return
     if logical_id in ("LiveConnectFunction", "LiveDisconnectFunction"):  # the socket's: no body to answer
         assert result == {"statusCode": 200}
+        return
+    if logical_id in ("ClockTickFunction", "ClockSweepFunction"):  # the schedules': no HTTP answer
+        assert result in ({"game_id": SAMPLE_GAME, "fired": (), "next_wake": None, "skipped": None},  # no clock
+                          {"found": 0, "ticked": 0, "failed": 0, "deferred": 0})
         return
     if logical_id == "WebPageFunction":  # a page, not JSON
         assert result["statusCode"] == 200 and result["headers"]["Content-Type"].startswith("text/html")

@@ -1,6 +1,7 @@
 // The page of one game: loads the caller's view and history, renders them, posts the actions picked.
 import { api, ApiError, clearCredential, loadCredential, saveCredential } from "./js/api.js";
 import { bodyOf, pendingText, renderActions } from "./js/actions.js";
+import { startTicking } from "./js/clock.js";
 import { renderBoard } from "./js/board.js";
 import { h, fill } from "./js/dom.js";
 import { has, preferred, t, use } from "./js/i18n.js";
@@ -280,6 +281,7 @@ async function main() {
     render();
   });
   document.addEventListener("visibilitychange", () => !document.hidden && refresh());
+  startTicking($("players"));
   schedule();
 }
 

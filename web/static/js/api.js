@@ -1,4 +1,6 @@
 // The JSON API, same origin: the game's view, its history, commands, and a link's exchange for a session.
+import { noteServerTime } from "./clock.js";
+
 export class ApiError extends Error {
   constructor(status, code, message, details) {
     super(message || code);
@@ -42,6 +44,7 @@ async function call(method, path, { token, body, etag } = {}) {
   } catch {
     throw new ApiError(0, "network", "");
   }
+  noteServerTime(reply.headers.get("Date")); // the clocks count from the server's time
   if (reply.status === 304) return { notModified: true, etag };
   let data = null;
   try {

@@ -23,6 +23,9 @@ const goals = (ids) => (ids || []).map(goal).join(t("words.list")) || t("words.n
 const seen = (e) => (Array.isArray(e.cards) ? t("event_bits.seen", { cards: cards(e.cards) }) : "");
 const count = (e) => (typeof e.cards === "number" ? e.cards : (e.cards || []).length);
 const flag = (key, on) => (on ? `${key}_${on}` : key);
+// The clocks' times are seconds since the epoch: shown in the reader's own time zone and language.
+const when = (epoch) => (typeof epoch === "number" ? new Date(epoch * 1000).toLocaleString() : "?");
+const hours = (seconds) => t("event_bits.hours", { hours: (Number(seconds || 0) / 3600).toFixed(1) });
 
 function bought(e) {
   const key = { cube: "card_bought_cube", revealed: "card_bought_revealed", looked: "card_bought_looked",
@@ -103,6 +106,12 @@ const FORMS = {
   undo_point_set: () => ["undo_point_set", {}],
   undo_point_cleared: () => ["undo_point_cleared", {}],
   move_taken_back: () => ["move_taken_back", {}],
+  clock_started: (e) => ["clock_started", { deadline: when(e.deadline) }],
+  clock_stopped: (e) => ["clock_stopped", { used: hours(e.used) }],
+  reminder_due: (e) => ["reminder_due", { deadline: when(e.deadline) }],
+  seat_timed_out: (e) => ["seat_timed_out", { count: e.count }],
+  seat_replaced: (e) => [e.by === "resign" ? "seat_replaced_resign" : "seat_replaced", {}],
+  clock_paused: (e) => ["clock_paused", { until: when(e.until), deadline: when(e.deadline) }],
 };
 
 export function sentence(e, who) {

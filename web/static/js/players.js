@@ -1,4 +1,5 @@
 // #players: every seat's public state (and the viewer's own private parts: goals, dealt distillers).
+import { clockBadge } from "./clock.js";
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { card, cards, catalogue, distiller, distillerPower, goal, goalText, labelReward, recipe } from "./names.js";
@@ -91,6 +92,7 @@ function player(p, view) {
     "aria-label": p.name },
   h("header", { class: "player-head" },
     h("h3", {}, p.name, h("span", { class: "sub" }, ` · ${t("words.seat", { seat: p.seat })}`)), marks(p, view),
+    view.phase !== "finished" ? clockBadge(view, p.seat) : null,
     h("div", { class: "purse" },
       h("span", { class: "money", title: t("player.money") }, t("player.money_short", { money: p.money })),
       h("span", { class: "sp", title: t("player.sp") }, t("player.sp_short", { sp: p.sp })))),

@@ -1,0 +1,27 @@
+"""The one source of "now" for the service: the commits' recorded times and the turn clocks read it here, so a
+test or the local server may put a controllable clock in its place (never in AWS: nothing there calls
+`use_clock`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+_clock: Callable[[], float] = time.time
+
+
+def now_epoch() -> float:
+    """Seconds since the epoch, UTC."""
+    return _clock()
+
+
+def use_clock(fn: Callable[[], float] | None) -> None:
+    """Read `fn` for the time from now on; None: the real clock again."""
+    global _clock
+    _clock = fn if fn is not None else time.time
+
+
+def iso(epoch: float) -> str:
+    """The commits' form of a time: ISO 8601 in UTC, to the millisecond."""
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
