@@ -69,3 +69,12 @@ def test_a_clocked_game_replays_and_snapshots_exactly() -> None:
     assert any(isinstance(e, ev.SeatTimedOut) for e in t.events)
     data = json.loads(dump_json(state_to_json(t.state)))
     assert trusted_state(data) == state_from_json(data) == t.state
+
+
+def test_a_vacation_costs_a_bank_nothing() -> None:
+    t = Table(2, Clock(mode="bank", bank_hours=10, bonus_hours=1))
+    t.clock(Pause(0, T0 + 10 * HOUR, T0 + 3 * DAY), T0 + 4 * HOUR)  # away from 4 h to day 3: 6 h left after
+    assert t.state.clocks[0].deadline == T0 + 3 * DAY + 6 * HOUR
+    t.plain(0, T0 + 3 * DAY + 2 * HOUR)  # 4 h used before, 2 h after
+    (stop,) = [e for e in t.last if isinstance(e, ev.ClockStopped) and e.seat == 0]
+    assert (stop.used, stop.bank_left) == (6 * HOUR, (10 - 6 + 1) * HOUR)
