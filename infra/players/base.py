@@ -42,6 +42,9 @@ class PlayerRecord:
     push_endpoint: str | None = None
     language: str | None = None  # the e-mails' language (en, es, ko); None: English
     email_every_turn: bool | None = None  # e-mail every "your turn", not only a round's first (service/emails_plan.py)
+    devices: str | None = None  # the push devices, as JSON text (service/push_devices.py); never a device token
+    quiet_hours: str | None = None  # "22:00-08:00", wall clock in time_zone (service/quiet_hours.py)
+    push_every_turn: bool | None = None  # push every "your turn"; None: as email_every_turn (service/push_plan.py)
 
 
 @dataclass(frozen=True)
