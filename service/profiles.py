@@ -125,7 +125,17 @@ def own_profile(record: PlayerRecord) -> dict[str, Any]:
         "player_id": record.player_id, "name": record.name, "time_zone": record.time_zone,
         "contacts": {"email": email, "webhook_url": record.webhook_url, "push_endpoint": record.push_endpoint},
         "created_at": record.created_at, "updated_at": record.updated_at, "revision": record.revision,
+        **push_profile(record),
     }
+
+
+def push_profile(record: PlayerRecord) -> dict[str, Any]:
+    """The push devices (never their tokens or endpoints) and the quiet hours."""
+    from service.push_devices import shown_devices
+    from service.quiet_hours import from_stored
+
+    quiet = from_stored(record.quiet_hours)
+    return {"devices": shown_devices(record), "quiet_hours": quiet.shown() if quiet is not None else None}
 
 
 def public_profile(record: PlayerRecord) -> dict[str, Any]:
