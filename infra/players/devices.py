@@ -20,8 +20,8 @@ class DynamoDeviceWriter:
         self.client, self.table = client, table
 
     def __call__(self, record: PlayerRecord) -> None:
-        values: dict[str, Any] = {":previous": {"N": str(record.revision - 1)}, ":revision": {"N": str(record.revision)},
-                                  ":updated": {"S": record.updated_at}}
+        values: dict[str, Any] = {":previous": {"N": str(record.revision - 1)},
+                                  ":revision": {"N": str(record.revision)}, ":updated": {"S": record.updated_at}}
         update = "SET #revision = :revision, #updated = :updated"
         if record.devices:
             update += ", #devices = :devices"
