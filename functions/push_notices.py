@@ -63,9 +63,12 @@ class _LazyHeld:
     def _store(self) -> HeldStore:
         global _held
         if _held is None:
-            from infra.held import DynamoHeldStore
+            from infra.held import DynamoHeldStore, MemoryHeldStore
+            from infra.players import InMemoryPlayerStore
 
-            _held = DynamoHeldStore(container.dynamodb(), os.environ["TABLE_NAME"])
+            # Players in memory (tests, in-process demos): their held notices too, in this process.
+            _held = MemoryHeldStore() if isinstance(container.services().player_store, InMemoryPlayerStore) \
+                else DynamoHeldStore(container.dynamodb(), os.environ["TABLE_NAME"])
         return _held
 
     def hold(self, held: HeldNotice) -> None:

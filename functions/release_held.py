@@ -16,7 +16,6 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
 from functions.observability import logger, metrics
-from infra.budget import can_start
 
 BATCH = 200
 
@@ -43,6 +42,7 @@ def channels() -> dict[str, Any]:
 
 def run() -> dict[str, int]:
     from functions.push_notices import hold
+    from infra.budget import can_start
     from service.held import iso_utc, release
 
     held = hold()

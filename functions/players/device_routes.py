@@ -28,7 +28,7 @@ from service.push_devices import (
 )
 
 if TYPE_CHECKING:  # typing only, without importing at cold start
-    from infra.channels.push import Endpoints
+    from infra.push_endpoints import Endpoints
 
 DEVICE_ID_PATTERN = r"^d[A-Za-z0-9_-]{4,32}$"
 _built: tuple[object, Devices] | None = None
@@ -59,7 +59,7 @@ def devices() -> Devices:
     global _built
     services = container.services()
     if _built is None or _built[0] is not services:
-        from infra.channels.push import SnsEndpoints
+        from infra.push_endpoints import SnsEndpoints
 
         endpoints = _endpoints if _endpoints is not None else SnsEndpoints(container.sns())
         _built = (services, Devices(services.player_store, services.players.authenticate, endpoints,

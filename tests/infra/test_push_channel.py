@@ -12,18 +12,8 @@ import pytest
 from botocore.exceptions import ClientError
 from moto import mock_aws
 
-from infra.channels.push import (
-    APNS,
-    APNS_SANDBOX,
-    GCM,
-    EndpointGone,
-    EndpointRefused,
-    Push,
-    SnsEndpoints,
-    SnsPushSender,
-    gone,
-    message,
-)
+from infra.channels.push import APNS, APNS_SANDBOX, GCM, EndpointGone, Push, SnsPushSender, gone, message
+from infra.push_endpoints import EndpointRefused, SnsEndpoints
 
 REGION = "eu-west-1"
 DATA = {"kind": "your_turn", "game_id": "g1", "version": "7", "seat": "1", "dedup_key": "g1:7:1:push"}
