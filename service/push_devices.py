@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from infra.push_endpoints import APNS, APNS_SANDBOX, GCM, EndpointRefused, Endpoints
 from infra.players import PlayerRecord, PlayerStore, RevisionConflict
+from infra.push_endpoints import APNS, APNS_SANDBOX, GCM, EndpointRefused, Endpoints
 from service.player_errors import InvalidField, PlayerContention
 from service.profiles import iso
 

@@ -116,7 +116,7 @@ def test_a_held_your_turn_is_dropped_once_its_seat_has_acted() -> None:
     acting = notices[0].seat
     world.act(acting)
     world.now = MORNING
-    sent, dropped, _ = world.release()
+    _, dropped, _ = world.release()
     assert dropped >= 1
     assert all(p.data["seat"] != str(acting) for p in world.pushes.sent)
 

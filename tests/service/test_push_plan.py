@@ -91,7 +91,7 @@ def test_every_turn_is_an_opt_in() -> None:
 
 def test_a_push_carries_only_the_notices_public_fields_and_no_token() -> None:
     push = pusher(seated_players(3))
-    told, store, game_id, tokens = play_and_push(8, push)
+    told, _, game_id, tokens = play_and_push(8, push)
     for sent in push.sender.sent:  # type: ignore[attr-defined]
         assert set(sent.data) <= PUBLIC and sent.data["game_id"] == game_id
         text = message(sent)
