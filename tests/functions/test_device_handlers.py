@@ -110,3 +110,15 @@ def test_at_most_five_devices(gw: Gateway, sns: Any) -> None:
     refused = gw.post("/players/me/devices", {"platform": "apns", "token": "ff" * 32}, token=key)
     assert (refused.status, refused.code) == (409, "too_many_devices")
     assert len(endpoints(sns)) == 5 and len(gw.get("/players/me", token=key).body["devices"]) == 5
+
+
+def test_quiet_hours_are_set_shown_refused_by_name_and_cleared(gw: Gateway) -> None:
+    key = player(gw)
+    set_ = gw.request("PATCH", "/players/me", {"quiet_hours": {"start": "22:30", "end": "07:00"}}, token=key)
+    assert set_.status == 200 and set_.body["quiet_hours"] == {"start": "22:30", "end": "07:00"}
+    for bad in ({"start": "25:00", "end": "07:00"}, {"start": "07:00", "end": "07:00"}, {"start": "7"}):
+        refused = gw.request("PATCH", "/players/me", {"quiet_hours": bad}, token=key)
+        assert refused.status == 422, bad
+    assert gw.get("/players/me", token=key).body["revision"] == 2  # nothing written by a refusal
+    cleared = gw.request("PATCH", "/players/me", {"quiet_hours": None}, token=key)
+    assert cleared.status == 200 and cleared.body["quiet_hours"] is None
