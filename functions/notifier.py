@@ -11,7 +11,9 @@ batch, from the newest state folded for its notices, and a lobby's entries from 
 E-mail (service/emails_plan.py): when PAGE_BASE_URL and the sender (EMAIL_FROM) are set, the same notices also
 go by e-mail to the seats whose player confirmed an address (or whose seat was given one), coalesced to one per
 seat per round, through SES (SES_CONFIGURATION_SET). SNS goes first: a failed e-mail fails its record, and the
-retry finds the SNS notices marked, so only the e-mail is tried again.
+retry finds the SNS notices marked, so only the e-mail is tried again. Push (service/push_plan.py) comes last,
+to the devices of the seats' players, when a platform application is configured; quiet hours hold e-mail and
+push (service/held.py).
 
 Clocks (functions/clock_schedule.py): the same newest state moves a clocked game's one schedule to its next
 reminder or deadline (or clears it), once per game per batch; a scheduler failure fails the record.
@@ -40,6 +42,7 @@ from functions import clock_schedule, container
 from functions.my_games_feed import keep_game, keep_lobby, lobby_item
 from functions.observability import count, logger, metrics
 from functions.outbox import outbox_item, relay
+from functions.push_notices import send_pushes
 from functions.stream_records import new_commit
 from infra.budget import can_start
 from service.notices import Notice, Planned, deliver
@@ -98,10 +101,11 @@ def mailer() -> Mailer | None:
     if not base or not (os.environ.get("EMAIL_FROM") or _email_sender is not None):
         return None
     if _batch.mailer is None:
+        from functions.push_notices import hold
         from service.emails_plan import Mailer
 
         _batch.mailer = Mailer(email_sender(), container.markers(), container.links(), container.store().commits,
-                               base, container.services().player_store)
+                               base, container.services().player_store, hold=hold())
     return _batch.mailer
 
 
@@ -186,6 +190,7 @@ def record_handler(record: DynamoDBRecord) -> int:
             raise planned
         sent = deliver(planned or [], container.publisher(), container.markers())
         send_emails(target[0], planned or [])
+        send_pushes(planned or [], _batch.newest[target[0]].newest if target[0] in _batch.newest else None)
         keep_entries(target[0])
         keep_clock(target[0])
     except Exception:

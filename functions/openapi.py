@@ -18,6 +18,7 @@ from functions.api.edge import new_app
 from functions.api.game_routes import add_create_game, add_get_events, add_get_game
 from functions.links.routes import LINK_ROUTES
 from functions.lobbies.routes import LOBBY_ROUTES
+from functions.players.device_routes import DEVICE_ROUTES
 from functions.players.games_routes import MY_GAMES_ROUTES
 from functions.players.routes import PLAYER_KEY, PLAYER_ROUTES
 
@@ -38,7 +39,7 @@ def api() -> APIGatewayHttpResolver:
     add_get_events(app)
     for command_type in COMMAND_TYPES:
         add_command(app, command_type)
-    for add_player_route in (*PLAYER_ROUTES, *MY_GAMES_ROUTES):
+    for add_player_route in (*PLAYER_ROUTES, *MY_GAMES_ROUTES, *DEVICE_ROUTES):
         add_player_route(app)
     for add_lobby_route in LOBBY_ROUTES:
         add_lobby_route(app)

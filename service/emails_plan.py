@@ -67,6 +67,10 @@ def recipient(aggregate: Aggregate, seat: int, players: PlayerStore | None) -> R
     return Recipient(address) if address else None
 
 
+def _player(aggregate: Aggregate, seat: int) -> str | None:
+    return aggregate.players[seat] if seat < len(aggregate.players) else None
+
+
 @dataclass
 class Mailer:
     sender: EmailSender
@@ -77,6 +81,8 @@ class Mailer:
     players: PlayerStore | None = None
     unsubscribe_url: str | None = None
     _read: dict[str, Sequence[Commit]] = field(default_factory=dict)
+    # Quiet hours (service/held.py): (notice, the seat's player id, channel) -> held instead of sent.
+    hold: Callable[[Notice, str | None, str], bool] | None = None
 
     def deliver(self, notices: Iterable[Notice], newest: Aggregate) -> int:
         """E-mail every notice due (`newest`: the game now, whose seats and tokens the links are bound to)."""
@@ -84,6 +90,8 @@ class Mailer:
         for notice in notices:
             to = recipient(newest, notice.seat, self.players)
             if to is None or not due(notice, to, self.markers):
+                continue
+            if self.hold is not None and self.hold(notice, _player(newest, notice.seat), EMAIL):
                 continue
             if notice.game_id not in self._read:
                 self._read[notice.game_id] = self.commits(notice.game_id)

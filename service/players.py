@@ -72,6 +72,7 @@ class Changes:
     webhook_url: str | None = UNSET
     push_endpoint: str | None = UNSET
     vacation_until: str | None = UNSET  # ISO 8601; None ends a vacation (service/vacation.py)
+    quiet_hours: tuple[str, str] | None = UNSET  # (start, end), HH:MM
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,8 @@ class Players:
         if changes.push_endpoint is not UNSET:
             fields["push_endpoint"] = None if changes.push_endpoint is None else valid_https_url(
                 "push_endpoint", changes.push_endpoint, MAX_PUSH_ENDPOINT)
+        if changes.quiet_hours is not UNSET:
+            fields["quiet_hours"] = quiet_hours_field(changes.quiet_hours)
         outbox: tuple[OutboxMessage, ...] = ()
         if changes.email is None:
             fields.update(email=None, email_confirmed=False, email_code_sha256=None, email_code_expires_at=None)
@@ -238,6 +241,12 @@ class Players:
         if changes.vacation_until is not UNSET:
             fields.update(vacation_fields(record, changes.vacation_until, self.clock()))
         return replace(record, **fields), outbox
+
+
+def quiet_hours_field(value: tuple[str, str] | None) -> str | None:
+    from service.quiet_hours import valid_quiet_hours
+
+    return None if value is None else valid_quiet_hours(*value).stored()
 
 
 def confirmation(record: PlayerRecord, name: str, address: str, code: str, expires: int,

@@ -128,7 +128,17 @@ def own_profile(record: PlayerRecord) -> dict[str, Any]:
         "contacts": {"email": email, "webhook_url": record.webhook_url, "push_endpoint": record.push_endpoint},
         "created_at": record.created_at, "updated_at": record.updated_at, "revision": record.revision,
         "vacation": vacation_view(record, now_epoch()),
+        **push_profile(record),
     }
+
+
+def push_profile(record: PlayerRecord) -> dict[str, Any]:
+    """The push devices (never their tokens or endpoints) and the quiet hours."""
+    from service.push_devices import shown_devices
+    from service.quiet_hours import from_stored
+
+    quiet = from_stored(record.quiet_hours)
+    return {"devices": shown_devices(record), "quiet_hours": quiet.shown() if quiet is not None else None}
 
 
 def public_profile(record: PlayerRecord) -> dict[str, Any]:

@@ -113,6 +113,7 @@ _INTRINSICS: dict[str, Callable[[LocalResources, Any], Any]] = {
     "Fn::Sub": _sub,
     "Fn::Join": lambda res, arg: str(arg[0]).join(str(v) for v in res.resolve(arg[1])),
     "Fn::Select": lambda res, arg: res.resolve(arg[1])[int(res.resolve(arg[0]))],
+    "Fn::Split": lambda res, arg: str(res.resolve(arg[1])).split(str(arg[0])),
     "Fn::If": lambda res, arg: res.resolve(arg[1] if res.condition(arg[0]) else arg[2]),
     "Fn::Equals": lambda res, arg: res.resolve(arg[0]) == res.resolve(arg[1]),
     "Fn::Not": lambda res, arg: not res.resolve(arg[0]),

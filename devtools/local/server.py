@@ -23,6 +23,14 @@ from devtools.local.invoke import Invoker
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
 from devtools.local.mail import Mailbox, mail_environment, moto_sent, verify_sender
 from devtools.local.outbox import Outbox
+from devtools.local.push import (
+    FAULT_ENV,
+    PushBox,
+    inject_fault,
+    moto_endpoints,
+    platform_applications,
+    push_environment,
+)
 from devtools.local.resources import LocalResources, provision
 from devtools.local.sam import FunctionSpec, functions, routes, socket_api, stream_sources
 from devtools.local.scheduler import LocalScheduler, function_arns, rates, schedule_groups
@@ -94,11 +102,15 @@ class LocalService:
         verify_sender(self.client("ses"))
         self.mail_dir = self.data_dir / "mail" if self.data_dir else Path(tempfile.mkdtemp(prefix="distilled-mail-"))
         self.outbox.sources.append(Mailbox(self.mail_dir, moto_sent(REGION)).collect)
+        self.push_applications = platform_applications(self.client("sns"))
+        inject_fault(os.environ.get(FAULT_ENV, "").strip() or None)
+        self.outbox.sources.append(PushBox(moto_endpoints(REGION)).collect)
 
         specs = functions(template, self.template_path.parent)
         overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
         environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s),
-                            **mail_environment(s.environment, self._here())} for k, s in specs.items()}
+                            **mail_environment(s.environment, self._here()),
+                            **push_environment(s.environment, self.push_applications)} for k, s in specs.items()}
         self.consumers = {source.function for source in stream_sources(specs, template)}
         self.readers = {route.function for route in routes(specs) if route.method == "GET"}  # they write nothing
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)

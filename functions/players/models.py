@@ -25,6 +25,17 @@ class CreatePlayerBody(_Body):
     time_zone: str | None = TIME_ZONE
 
 
+class QuietHours(_Body):
+    start: str = Field(max_length=5, description="HH:MM, 24-hour, e.g. 22:00.")
+    end: str = Field(max_length=5, description="HH:MM; before start: the window ends the next day (08:00).")
+
+
+class Device(BaseModel):
+    device_id: str
+    platform: str = Field(description="apns, apns_sandbox or fcm.")
+    added_at: str
+
+
 class UpdatePlayerBody(_Body):
     """Only the fields sent change; null clears a field (a cleared time zone is UTC; the name cannot be cleared)."""
 
@@ -41,6 +52,9 @@ class UpdatePlayerBody(_Body):
     expected_revision: int | None = Field(
         default=None, ge=1, description="The profile's revision this change is based on: 409 stale_revision if "
                                         "it has moved on. Without it, a change is applied over the newest.")
+    quiet_hours: QuietHours | None = Field(
+        default=None, description="Hold e-mail and push notices between start and end, wall clock in the "
+                                  "player's time zone (the game is never held); null: no quiet hours.")
 
     vacation_until: str | None = Field(
         default=None, max_length=40,
@@ -50,9 +64,12 @@ class UpdatePlayerBody(_Body):
 
     def changes(self) -> Changes:
         sent = self.model_fields_set - {"expected_revision"}
-        return Changes(**{name: getattr(self, name) if name in sent else UNSET
-                          for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint",
-                                       "vacation_until")})
+        fields = {name: getattr(self, name) if name in sent else UNSET
+                  for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint", "vacation_until")}
+        if "quiet_hours" in sent:
+            fields["quiet_hours"] = None if self.quiet_hours is None else (self.quiet_hours.start,
+                                                                           self.quiet_hours.end)
+        return Changes(**fields)
 
 
 class ConfirmBody(_Body):
@@ -86,6 +103,8 @@ class PlayerProfile(BaseModel):
     updated_at: str
     revision: int = Field(description="Send it as expected_revision to refuse a change based on an older profile.")
     vacation: Vacation = Field(description="Your turn clocks pause while you are on vacation.")
+    devices: list[Device] = Field(default_factory=list, description="Push devices (never their tokens).")
+    quiet_hours: QuietHours | None = None
 
 
 class CreatedPlayer(BaseModel):

@@ -45,6 +45,9 @@ class PlayerRecord:
     vacation_until: int | None = None  # epoch seconds: the player's turn clocks pause until then (service/vacation.py)
     vacation_year: int | None = None  # the UTC year `vacation_days_used` counts
     vacation_days_used: int | None = None  # of that year's allowance
+    devices: str | None = None  # the push devices, as JSON text (service/push_devices.py); never a device token
+    quiet_hours: str | None = None  # "22:00-08:00", wall clock in time_zone (service/quiet_hours.py)
+    push_every_turn: bool | None = None  # push every "your turn"; None: as email_every_turn (service/push_plan.py)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,8 @@ class Call:
     action: str  # "dynamodb:PutItem"
     resource: str | None = TABLE  # the template's name for what it targets; None: no table
     leading_keys: tuple[str, ...] = ()  # the partition key values it reads or writes
+    attributes: tuple[str, ...] | None = None  # an UpdateItem's attribute names (dynamodb:Attributes)
+    return_values: str | None = None
 
 
 def call_of(operation: str, params: dict[str, Any]) -> Call:
@@ -45,7 +47,10 @@ def call_of(operation: str, params: dict[str, Any]) -> Call:
         assert "RequestItems" not in params and "TransactItems" not in params, f"{operation}: teach call_of"
     resource = (f"{TABLE}/index/{params['IndexName']}" if "IndexName" in params else TABLE) \
         if "TableName" in params else None
-    return Call(f"dynamodb:{operation}", resource, keys)
+    attributes = None
+    if operation == "UpdateItem":  # what it names: its key and the attributes its expressions name
+        attributes = tuple(sorted({*params["Key"], *(params.get("ExpressionAttributeNames") or {}).values()}))
+    return Call(f"dynamodb:{operation}", resource, keys, attributes, params.get("ReturnValues"))
 
 
 _TRANSACTED = {"Put": "PutItem", "Update": "UpdateItem", "Delete": "DeleteItem", "ConditionCheck": "ConditionCheckItem"}
@@ -98,9 +103,23 @@ def _like(pattern: str, value: str) -> bool:
     return re.fullmatch(re.escape(pattern).replace(r"\*", ".*").replace(r"\?", "."), value) is not None
 
 
+def _attribute_condition(operator: str, key: str, wanted: Any, call: Call) -> bool | None:
+    """dynamodb:Attributes (ForAllValues:StringEquals) and dynamodb:ReturnValues (StringEqualsIfExists); None:
+    not one of these."""
+    if key == "dynamodb:Attributes" and operator == "ForAllValues:StringEquals":
+        return call.attributes is not None and set(call.attributes) <= set(_listed(wanted))
+    if key == "dynamodb:ReturnValues" and operator == "StringEqualsIfExists":
+        return call.return_values is None or call.return_values in _listed(wanted)
+    return None
+
+
 def _condition_holds(condition: dict[str, Any], call: Call) -> bool:
     for operator, tests in condition.items():
         for key, wanted in tests.items():
+            if (verdict := _attribute_condition(operator, key, wanted, call)) is not None:
+                if not verdict:
+                    return False
+                continue
             if key != "dynamodb:LeadingKeys" or operator not in _OPERATORS:
                 raise AssertionError(f"the IAM check cannot evaluate {operator} {key}: teach it")
             match = _like if operator.endswith("StringLike") else str.__eq__

@@ -1,0 +1,162 @@
+"""Pushes: one per seat per round by default (every turn on opt-in), game over always, once per notice however
+often it is handled, to every device of the seat's player, gone endpoints pruned; a push carries the notice's
+public fields and the game id only, in the player's language."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import replace
+
+from infra.channels.memory import MemoryMarkers
+from infra.channels.push import APNS, GCM, MemoryPushSender, message
+from infra.players import PlayerRecord
+from infra.players.memory import InMemoryPlayerStore
+from infra.store import InMemoryEventStore
+from service.notices import GAME_OVER, YOUR_TURN, Notice, plan
+from service.push_devices import Device, Devices, applications, devices, stored
+from service.push_plan import Pusher, due, round_marker, version_marker
+from service.repository import Aggregate, load
+from tests.service.email_games import moves, new_game
+
+PUBLIC = {"kind", "game_id", "version", "seat", "phase", "round", "dedup_key", "scores", "winners"}
+
+
+def pid(seat: int) -> str:
+    return f"p{seat:016d}"
+
+
+def endpoint(seat: int, n: int, platform: str = "APNS") -> str:
+    return f"arn:aws:sns:eu-west-1:123456789012:endpoint/{platform}/distilled/s{seat}d{n}"
+
+
+def seated_players(n: int, language: str | None = None, every_turn: bool = False) -> InMemoryPlayerStore:
+    players = InMemoryPlayerStore()
+    for seat in range(n):
+        found = (Device(f"d{seat}a0", "apns", endpoint(seat, 0), "t"),
+                 Device(f"d{seat}b1", "fcm", endpoint(seat, 1, GCM), "t"))
+        players.create(PlayerRecord(pid(seat), "0" * 64, f"P{seat}", "UTC", "t", "t", language=language,
+                                    push_every_turn=every_turn or None, devices=stored(found)))
+    return players
+
+
+def pusher(players: InMemoryPlayerStore, sender: MemoryPushSender | None = None) -> Pusher:
+    devices_service = Devices(players, lambda _: (_ for _ in ()).throw(AssertionError()), None,  # type: ignore[arg-type]
+                              applications({}))
+    return Pusher(sender or MemoryPushSender(), MemoryMarkers(), players, devices_service.prune)
+
+
+def seated(aggregate: Aggregate) -> Aggregate:
+    return replace(aggregate, players=tuple(pid(s) for s in range(aggregate.state.n)))
+
+
+def play_and_push(seed: int, push: Pusher) -> tuple[list[Notice], InMemoryEventStore, str, tuple[str, ...]]:
+    store, game_id, tokens = new_game(("Ann", "Bob", "Cy"), seed)
+    told: list[Notice] = []
+    version = 1
+
+    def tell() -> None:
+        nonlocal version
+        newest = load(store, game_id)
+        for notices in plan(store, game_id, range(version, newest.version + 1)).notices.values():
+            told.extend(notices)
+            push.deliver(notices, seated(newest))
+        version = newest.version + 1
+
+    for _ in moves(store, game_id, random.Random(seed)):
+        tell()
+    tell()
+    return told, store, game_id, tokens
+
+
+def test_one_push_per_seat_per_round_to_each_device_and_game_over_always() -> None:
+    push = pusher(seated_players(3))
+    told, _, _, _ = play_and_push(21, push)
+    sent = push.sender.sent  # type: ignore[attr-defined]
+    turns = {(n.seat, n.round) for n in told if n.kind == YOUR_TURN}
+    assert len([n for n in told if n.kind == YOUR_TURN]) > len(turns)  # some seat had several turns a round
+    per_device = Counter((p.endpoint_arn, p.data["round"]) for p in sent if p.data["kind"] == YOUR_TURN)
+    assert max(per_device.values()) == 1
+    assert len([p for p in sent if p.data["kind"] == YOUR_TURN]) == 2 * len(turns)  # two devices a seat
+    over = [p for p in sent if p.data["kind"] == GAME_OVER]
+    assert len(over) == 6 and {p.platform for p in over} == {APNS, GCM}
+
+
+def test_every_turn_is_an_opt_in() -> None:
+    push = pusher(seated_players(3, every_turn=True))
+    told, _, _, _ = play_and_push(21, push)
+    assert len(push.sender.sent) == 2 * len(told)  # type: ignore[attr-defined]
+
+
+def test_a_push_carries_only_the_notices_public_fields_and_no_token() -> None:
+    push = pusher(seated_players(3))
+    told, _, game_id, tokens = play_and_push(8, push)
+    for sent in push.sender.sent:  # type: ignore[attr-defined]
+        assert set(sent.data) <= PUBLIC and sent.data["game_id"] == game_id
+        text = message(sent)
+        assert not any(token in text for token in tokens)
+        notice = next(n for n in told if n.version == int(sent.data["version"]) and n.seat == int(sent.data["seat"])
+                      and n.kind == sent.data["kind"])
+        assert sent.data["phase"] == notice.phase and sent.data["round"] == str(notice.round)
+    # Two seats told at one version get the same text: nothing of either seat's own hand is in it.
+    first = {}
+    for sent in push.sender.sent:  # type: ignore[attr-defined]
+        first.setdefault((sent.data["version"], sent.data["kind"]), set()).add((sent.title, sent.body))
+    assert all(len(texts) == 1 for texts in first.values())
+
+
+def test_the_text_is_in_the_players_language() -> None:
+    store, game_id, _ = new_game(("Ann", "Bob"), 3)
+    for language, title in (("es", "Te toca"), ("ko", "내 차례"), (None, "Your turn")):
+        push = pusher(seated_players(2, language))
+        push.deliver(plan(store, game_id, [1]).notices[1], seated(load(store, game_id)))
+        titles = {p.title for p in push.sender.sent}  # type: ignore[attr-defined]
+        assert titles == {title}, language
+
+
+def test_a_notice_handled_twice_pushes_once_and_a_lost_mark_pushes_again() -> None:
+    store, game_id, _ = new_game(("Ann", "Bob"), 3)
+    push = pusher(seated_players(2))
+    notices, aggregate = plan(store, game_id, [1]).notices[1], seated(load(store, game_id))
+    first = push.deliver(notices, aggregate)
+    assert first == 2 * len(notices) and push.deliver(notices, aggregate) == 0
+    push.markers = MemoryMarkers()  # a crash after the send, before the marks: at-least-once
+    assert push.deliver(notices, aggregate) == first
+
+
+def test_a_gone_endpoint_is_deleted_and_its_device_pruned() -> None:
+    store, game_id, _ = new_game(("Ann", "Bob"), 3)
+    players = seated_players(2)
+    sender = MemoryPushSender(gone={endpoint(0, 0)})
+    push = pusher(players, sender)
+    assert push.deliver([Notice(game_id, 1, 0, "setup", 0, ())], seated(load(store, game_id))) == 1
+    assert sender.deleted == [endpoint(0, 0)]
+    left = players.get(pid(0))
+    assert left is not None and left.revision == 2
+    assert [d.endpoint_arn for d in devices(left)] == [endpoint(0, 1, GCM)]
+    assert [p.endpoint_arn for p in sender.sent] == [endpoint(0, 1, GCM)]
+    assert push.deliver([Notice(game_id, 2, 0, "setup", 0, (), GAME_OVER)], seated(load(store, game_id))) == 1
+    assert sender.deleted == [endpoint(0, 0)]  # pruned: never tried again
+
+
+def test_seats_without_a_player_or_devices_get_no_push() -> None:
+    store, game_id, _ = new_game(("Ann", "Bob"), 3)
+    push = pusher(InMemoryPlayerStore())
+    notices = plan(store, game_id, [1]).notices[1]
+    assert push.deliver(notices, load(store, game_id)) == 0  # no player seated
+    assert push.deliver(notices, seated(load(store, game_id))) == 0  # players unknown: no devices
+
+
+def test_coalescing_markers_are_the_pushes_own() -> None:
+    record = PlayerRecord(pid(1), "0" * 64, "P", "UTC", "t", "t")
+    markers = MemoryMarkers()
+    first = Notice("g", 5, 1, "market", 2, ("buy",))
+    markers.mark(round_marker(first))
+    markers.mark(version_marker(first))
+    assert not due(first, record, markers) and not due(replace(first, version=9), record, markers)
+    assert due(replace(first, version=9), replace(record, email_every_turn=True), markers)
+    assert not due(replace(first, version=9), replace(record, email_every_turn=True, push_every_turn=False), markers)
+    assert due(replace(first, version=14, round=3), record, markers)
+    assert round_marker(first).key == "g:0:1:round2.push" and version_marker(first).key == "g:5:1:your_turn.push"
+    assert json.loads(json.dumps(first.message()))["kind"] == YOUR_TURN
