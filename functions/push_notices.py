@@ -5,11 +5,11 @@ sender was handed in); the hold reads the held-notices store only when a player 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from functions import container
+from service.clock import now_epoch
 
 if TYPE_CHECKING:
     from infra.channels.push import PushSender
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 _sender: PushSender | None = None
 _held: HeldStore | None = None
 _built_for: object | None = None  # the player store `_held` was built next to; None: handed in (use_held_store)
-_clock: Callable[[], float] = time.time
+_clock: Callable[[], float] | None = None  # None: the service's clock (service/clock.py), as the game's time
 
 
 def use_push_sender(sender: PushSender | None) -> None:
@@ -38,9 +38,10 @@ def use_held_store(store: HeldStore | None) -> None:
 
 
 def use_clock(clock: Callable[[], float] | None) -> None:
-    """The wall clock quiet hours are judged by (tests); None: the real one."""
+    """The wall clock quiet hours are judged by (tests); None: the service's (the local server's test clock
+    moves it, so quiet hours end when the games' clocks say so)."""
     global _clock
-    _clock = clock or time.time
+    _clock = clock
 
 
 def push_on() -> bool:
@@ -88,7 +89,7 @@ class _LazyHeld:
 def hold() -> Hold:
     from service.held import Hold
 
-    return Hold(container.services().player_store, _LazyHeld(), lambda: _clock())
+    return Hold(container.services().player_store, _LazyHeld(), lambda: (_clock or now_epoch)())
 
 
 def prune(player_id: str, endpoint_arn: str) -> None:
