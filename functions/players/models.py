@@ -4,7 +4,7 @@ means (a real time zone, an https URL) the service checks, naming the field."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,11 +40,17 @@ class UpdatePlayerBody(_Body):
     expected_revision: int | None = Field(
         default=None, ge=1, description="The profile's revision this change is based on: 409 stale_revision if "
                                         "it has moved on. Without it, a change is applied over the newest.")
+    language: Literal["en", "es", "ko"] | None = Field(default=None, description="The e-mails' language; null: en.")
+    email_every_turn: bool | None = Field(
+        default=None, description="An e-mail for every turn, not only a round's first; null: false.")
+    email_enabled: bool | None = Field(
+        default=None, description="false: no e-mail at all (what one-click unsubscribe sets); null: true.")
 
     def changes(self) -> Changes:
         sent = self.model_fields_set - {"expected_revision"}
         return Changes(**{name: getattr(self, name) if name in sent else UNSET
-                          for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint")})
+                          for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint", "language",
+                                       "email_every_turn", "email_enabled")})
 
 
 class ConfirmBody(_Body):
@@ -55,12 +61,22 @@ class EmailContact(BaseModel):
     address: str
     confirmed: bool = Field(description="Only a confirmed address receives anything but its confirmation.")
     confirmation_expires_at: str | None = Field(description="While pending: when its code expires.")
+    disabled_reason: Literal["bounced", "complained"] | None = Field(
+        default=None, description="The address is off after a permanent bounce or a complaint: send it again "
+                                  "(PATCH email) to confirm it anew.")
+    disabled_since: str | None = None
 
 
 class Contacts(BaseModel):
     email: EmailContact | None
     webhook_url: str | None
     push_endpoint: str | None
+
+
+class Preferences(BaseModel):
+    language: Literal["en", "es", "ko"]
+    email_every_turn: bool
+    email_enabled: bool = Field(description="The player's own off switch for every e-mail.")
 
 
 class PlayerProfile(BaseModel):
@@ -71,6 +87,7 @@ class PlayerProfile(BaseModel):
     created_at: str
     updated_at: str
     revision: int = Field(description="Send it as expected_revision to refuse a change based on an older profile.")
+    preferences: Preferences
 
 
 class CreatedPlayer(BaseModel):

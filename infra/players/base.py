@@ -17,6 +17,8 @@ _PLAYER_ID = re.compile(PLAYER_ID_PATTERN)
 PLAYER_PREFIX = "PLAYER#"
 PROFILE_KEY = "PROFILE"
 OUTBOX_PREFIX = "OUTBOX#"
+ADDRESS_PREFIX = "ADDRESS#"  # ADDRESS#<sha256 of the address>, sk PLAYER: whose address it is (SES feedback)
+ADDRESS_KEY = "PLAYER"
 
 
 def is_player_id(value: str) -> bool:
@@ -42,6 +44,9 @@ class PlayerRecord:
     push_endpoint: str | None = None
     language: str | None = None  # the e-mails' language (en, es, ko); None: English
     email_every_turn: bool | None = None  # e-mail every "your turn", not only a round's first (service/emails_plan.py)
+    email_enabled: bool | None = None  # the player's own off switch (PATCH, or one-click unsubscribe); None: on
+    email_disabled_reason: str | None = None  # "bounced" / "complained" (SES feedback): until the address changes
+    email_disabled_since: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,9 @@ class OutboxMessage:
     key: str
     message: dict[str, Any]
     expires_at: int  # epoch seconds: the item is gone by then (DynamoDB's TTL) whether relayed or not
+    # The hash of the address it goes to (infra/channels/email.py address_hash): the store writes the address's
+    # lookup item (ADDRESS#<hash> -> player) in the same write, so SES feedback finds the player without a scan.
+    address_lookup: str | None = None
 
 
 class PlayerExists(Exception):
@@ -78,6 +86,10 @@ class PlayerStore(Protocol):
     def replace(self, record: PlayerRecord, outbox: tuple[OutboxMessage, ...] = ()) -> None:
         """Write `record` (revision n + 1) over revision n, together with `outbox`, atomically; RevisionConflict
         and nothing written if the stored player is not at revision n (or does not exist)."""
+        ...
+
+    def player_of_address(self, address_hash: str) -> str | None:
+        """The player whose latest address change named the address of this hash (its lookup item), or None."""
         ...
 
 
