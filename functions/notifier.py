@@ -96,8 +96,11 @@ def mailer() -> Mailer | None:
     if _batch.mailer is None:
         from service.emails_plan import Mailer
 
+        from functions.mail import wiring
+
         _batch.mailer = Mailer(email_sender(), container.markers(), container.links(), container.store().commits,
-                               base, container.services().player_store)
+                               base, container.services().player_store, state=wiring.mail_state(),
+                               unsubscribes=wiring.unsubscribes(), dead_letters=wiring.dead_letters())
     return _batch.mailer
 
 
