@@ -88,6 +88,14 @@ def email_sender() -> EmailSender:
     return _email_sender
 
 
+def email_channel() -> EmailSender | None:
+    """The e-mail sender when the channel is configured (the outbox's confirmation e-mails use it too)."""
+    base = os.environ.get("PAGE_BASE_URL", "").strip()
+    if not base or not (os.environ.get("EMAIL_FROM") or _email_sender is not None):
+        return None
+    return email_sender()
+
+
 def mailer() -> Mailer | None:
     """The e-mail channel, when configured; None: SNS notices only."""
     base = os.environ.get("PAGE_BASE_URL", "").strip()
