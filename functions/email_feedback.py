@@ -11,6 +11,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
@@ -34,6 +35,7 @@ def messages(event: dict[str, Any]) -> list[dict[str, Any]]:
 
 def handle(event: dict[str, Any]) -> dict[str, int]:
     handler = FeedbackHandler(wiring.mail_state(), container.services().player_store)
+    metrics.add_metric(name="EmailFeedbackRecords", unit=MetricUnit.Count, value=len(event.get("Records") or []))
     done: Counter[str] = Counter()
     for message in messages(event):
         for item in feedback(message):
