@@ -102,9 +102,8 @@ def mailer() -> Mailer | None:
     if not base or not (os.environ.get("EMAIL_FROM") or _email_sender is not None):
         return None
     if _batch.mailer is None:
-        from service.emails_plan import Mailer
-
         from functions.mail import wiring
+        from service.emails_plan import Mailer
 
         _batch.mailer = Mailer(email_sender(), container.markers(), container.links(), container.store().commits,
                                base, container.services().player_store, state=wiring.mail_state(),

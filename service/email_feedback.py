@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from infra.channels.email import address_hash
-from infra.channels.email_state import MailState
+from infra.mail_state import MailState
 from infra.players import PlayerStore
+from infra.players.base import address_hash
 from service.emails_switch import address_off, change_player, suppress
 from service.profiles import iso
 

@@ -29,7 +29,7 @@ from service.notices import YOUR_TURN, Markers, Notice
 from service.repository import Aggregate
 
 if TYPE_CHECKING:
-    from infra.channels.email_state import DeadLetters, MailState
+    from infra.mail_state import DeadLetters, MailState
     from infra.players import PlayerStore
     from service.links import Links
     from service.unsubscribe import Unsubscribes

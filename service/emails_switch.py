@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from infra.channels.email import address_hash as hash_of
-from infra.channels.email_state import MailState
+from infra.mail_state import MailState
 from infra.players import PlayerRecord, PlayerStore, RevisionConflict
+from infra.players.base import address_hash as hash_of
 from service.profiles import iso
 
 ATTEMPTS = 3

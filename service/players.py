@@ -23,9 +23,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from infra.auth import new_token, token_hash
-from infra.channels.email import address_hash
 from infra.players import OutboxMessage, PlayerExists, PlayerRecord, PlayerStore, RevisionConflict
-from infra.players.base import is_player_id
+from infra.players.base import address_hash, is_player_id
 from service.player_errors import (
     InvalidCode,
     InvalidField,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from infra.auth import token_hash
-from infra.channels.email_state import MailState
+from infra.mail_state import MailState
 from infra.players import PlayerStore
 from service.emails_switch import ADDRESS_TARGET, PLAYER_TARGET, change_player, opted_out, parse_target, suppress
 

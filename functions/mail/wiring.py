@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from functions import container
 
 if TYPE_CHECKING:
-    from infra.channels.email_state import DeadLetters, MailState
+    from infra.mail_state import DeadLetters, MailState
     from service.unsubscribe import Unsubscribes
 
 DEAD_LETTER_QUEUE = "EMAIL_DEAD_LETTER_QUEUE_URL"
@@ -32,11 +32,11 @@ def mail_state() -> MailState:
     found = _built.get(id(services))
     if found is None:
         if services.given.store is not None:
-            from infra.channels.email_state import MemoryMailState
+            from infra.mail_state import MemoryMailState
 
             found = MemoryMailState()
         else:
-            from infra.channels.email_state import DynamoMailState
+            from infra.mail_state import DynamoMailState
             from service.bootstrap import setting
 
             found = DynamoMailState(container.dynamodb(), setting("TABLE_NAME"))
@@ -61,6 +61,6 @@ def dead_letters() -> DeadLetters | None:
     import boto3
 
     from infra.budget import CLIENT_CONFIG, bound
-    from infra.channels.email_state import SqsDeadLetters
+    from infra.mail_state import SqsDeadLetters
 
     return SqsDeadLetters(bound(boto3.client("sqs", config=CLIENT_CONFIG), container.time_left), url)

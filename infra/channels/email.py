@@ -6,12 +6,15 @@ SES v2's Raw content, not Simple: only a raw MIME message can carry `List-Unsubs
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from typing import Any, Protocol
+
+from infra.players.base import address_hash
+
+__all__ = ["Email", "EmailSender", "MemoryEmailSender", "SesEmailSender", "address_hash", "mime"]
 
 
 @dataclass(frozen=True)
@@ -22,12 +25,6 @@ class Email:
     html: str
     unsubscribe_url: str | None = None
     key: str = ""  # the idempotency key it was sent under (a header, so that a receiver can drop a repeat)
-
-
-def address_hash(address: str) -> str:
-    """What an address is stored as where it is only a key (suppression, the player lookup): its SHA-256, the
-    address lower-cased (mailbox providers treat local parts case-insensitively; a false match only turns off)."""
-    return hashlib.sha256(address.strip().lower().encode()).hexdigest()
 
 
 class EmailSender(Protocol):

@@ -8,6 +8,7 @@ stream hands them to the notifier, which publishes them.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -19,6 +20,12 @@ PROFILE_KEY = "PROFILE"
 OUTBOX_PREFIX = "OUTBOX#"
 ADDRESS_PREFIX = "ADDRESS#"  # ADDRESS#<sha256 of the address>, sk PLAYER: whose address it is (SES feedback)
 ADDRESS_KEY = "PLAYER"
+
+
+def address_hash(address: str) -> str:
+    """What an address is stored as where it is only a key (suppression, the player lookup): its SHA-256, the
+    address lower-cased (mailbox providers treat local parts case-insensitively; a false match only turns off)."""
+    return hashlib.sha256(address.strip().lower().encode()).hexdigest()
 
 
 def is_player_id(value: str) -> bool:

@@ -15,7 +15,7 @@ from domain.options import SeatSpec
 from functions import container, notifier
 from functions.mail import wiring
 from infra.channels.email import Email, MemoryEmailSender
-from infra.channels.email_state import MemoryDeadLetters, MemoryMailState, SqsDeadLetters
+from infra.mail_state import MemoryDeadLetters, MemoryMailState, SqsDeadLetters
 from service import pipeline
 from service.emails_plan import MAX_SEND_ATTEMPTS, Mailer
 from service.emails_resend import GONE, SENT, SKIPPED, resend

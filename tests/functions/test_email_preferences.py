@@ -67,7 +67,7 @@ def test_the_planner_honours_language_every_turn_and_the_off_switch() -> None:
         assert recipient(aggregate, 0, store) is None, f"{off}: not even to the seat's contact"
 
 
-def test_an_in_memory_run_keeps_the_mail_state_in_memory(memory: Any) -> None:  # noqa: ARG001 (the world)
+def test_an_in_memory_run_keeps_the_mail_state_in_memory(memory: Any) -> None:
     from functions.mail import wiring
 
     assert wiring.mail_state() is wiring.mail_state()

@@ -15,7 +15,7 @@ from domain.options import SeatSpec
 from functions import notifier
 from functions.mail import unsubscribe, unsubscribe_page, wiring
 from infra.channels.email import MemoryEmailSender, address_hash, mime
-from infra.channels.email_state import MemoryMailState
+from infra.mail_state import MemoryMailState
 from infra.players import PlayerRecord
 from service import pipeline
 from tests.functions.test_notifier import invoke, records
