@@ -7,7 +7,7 @@ import re
 import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -36,12 +36,15 @@ class Gateway:
                  live: LiveHub | None = None, cors: Cors | None = None) -> None:
         self.routes, self.invoker, self.outbox, self.verbose = routes, invoker, outbox, verbose
         self.live, self.cors = live, cors
+        self.local_posts: dict[str, Callable[[HttpRequest], HttpResponse]] = {}  # POST /_local/… (mail_ops.py)
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
         path = urlsplit(request.target).path
         if self.live is not None and path.startswith(MANAGEMENT_PREFIX + "/"):
             response = self.live.manage(request)
+        elif request.method == "POST" and path in self.local_posts:
+            response = self.local_posts[path](request)
         elif path.startswith(LOCAL_PREFIX):
             response = self.local(request.method, request.target)
         else:

@@ -20,7 +20,8 @@ from devtools.local.embedded import EmbeddedAws
 from devtools.local.httpd import Gateway, http_server
 from devtools.local.invoke import Invoker
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
-from devtools.local.mail import Mailbox, mail_environment, moto_sent, verify_sender
+from devtools.local.mail import LOCAL_SENDER, Mailbox, mail_environment, moto_sent, verify_sender
+from devtools.local.mail_ops import FlakySender, MailOps
 from devtools.local.outbox import Outbox
 from devtools.local.resources import LocalResources, provision
 from devtools.local.sam import FunctionSpec, functions, routes, socket_api, stream_sources
@@ -116,8 +117,21 @@ class LocalService:
         self.live = LiveHub(api, self.invoker, self.verbose) if api is not None else None
         self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live,
                                     cors=cors_rules(template, self.allowed_origins))
+        self.http.gateway.local_posts.update(self._mail_ops(specs).paths())
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
+
+    def _mail_ops(self, specs: dict[str, FunctionSpec]) -> MailOps:
+        """Injectable SES feedback and send failures (devtools/local/mail_ops.py), when the template has them."""
+        flaky = None
+        if "NotifierFunction" in specs:
+            from functions import notifier
+            from infra.channels.email import SesEmailSender
+
+            ses = functools.cache(lambda: SesEmailSender(self.client("sesv2"), LOCAL_SENDER))
+            flaky = FlakySender(ses)
+            notifier.use_email_sender(flaky)
+        return MailOps(self.invoker.invoke, flaky)
 
     def _here(self) -> str:
         host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
