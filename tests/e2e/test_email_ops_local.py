@@ -90,7 +90,8 @@ def test_the_confirmation_arrives_as_an_email_and_its_link_confirms(server: Serv
 
 def test_an_injected_ses_failure_is_retried_by_the_stream(server: ServerProcess) -> None:
     request = urllib.request.Request(f"{server.url}/_local/ses-failures", method="POST",
-                                     data=json.dumps({"next": 1}).encode(), headers={"Content-Type": "application/json"})
+                                     data=json.dumps({"next": 1}).encode(),
+                                     headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=60) as answer:
         assert json.loads(answer.read()) == {"failing": 1}
     game_id = game(ApiClient(server.url), "dora@example.net")
