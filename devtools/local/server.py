@@ -63,6 +63,7 @@ class LocalService:
         self.echo = echo or (lambda line: print(line, flush=True))
         self._clients: dict[str, Any] = {}
         self.data: DataDir | None = None
+        self._flaky: FlakySender | None = None  # the e-mail sender /_local/ses-failures fails (mail_ops.py)
 
     def client(self, service: str) -> Any:
         import boto3
@@ -131,6 +132,7 @@ class LocalService:
             ses = functools.cache(lambda: SesEmailSender(self.client("sesv2"), LOCAL_SENDER))
             flaky = FlakySender(ses)
             notifier.use_email_sender(flaky)
+        self._flaky = flaky
         return MailOps(self.invoker.invoke, flaky)
 
     def _here(self) -> str:
@@ -246,6 +248,10 @@ class LocalService:
             self.aws.stop()
             if self.data:
                 self.data.close()
+        if self._flaky is not None:  # the process's notifier sends through SES again
+            from functions import notifier
+
+            notifier.use_email_sender(None)
 
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
