@@ -17,7 +17,8 @@ from devtools.client import players as api
 from devtools.client.saved import SavedGames
 
 SETTABLE = (("name", "name"), ("time_zone", "time_zone"), ("email", "email"), ("webhook", "webhook_url"),
-            ("push", "push_endpoint"))
+            ("push", "push_endpoint"), ("language", "language"))
+SWITCHES = (("every_turn", "email_every_turn"), ("emails", "email_enabled"))  # on | off
 
 
 def _saved(args: argparse.Namespace) -> tuple[api.SavedPlayer, ApiClient, str]:
@@ -56,10 +57,13 @@ def _show(args: argparse.Namespace) -> int:
 @_one_line_errors
 def _set(args: argparse.Namespace) -> int:
     # An empty value clears a field: `--email ''`.
-    changes = {field: (getattr(args, option) or None) for option, field in SETTABLE
-               if getattr(args, option) is not None}
+    changes: dict[str, Any] = {field: (getattr(args, option) or None) for option, field in SETTABLE
+                               if getattr(args, option) is not None}
+    changes.update({field: getattr(args, option) == "on" for option, field in SWITCHES
+                    if getattr(args, option) is not None})
     if not changes:
-        print("error: nothing to change: pass --name, --time-zone, --email, --webhook or --push", file=sys.stderr)
+        print("error: nothing to change: pass --name, --time-zone, --email, --webhook, --push, --language, "
+              "--every-turn or --emails", file=sys.stderr)
         return 2
     _, client, key = _saved(args)
     profile = api.update_me(client, key, changes)
@@ -103,6 +107,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     edit.add_argument("--email", help="pending until confirmed through the link sent to it")
     edit.add_argument("--webhook", help="an https URL")
     edit.add_argument("--push", help="a push endpoint (an https URL)")
+    edit.add_argument("--language", choices=["en", "es", "ko"], help="the e-mails' language")
+    edit.add_argument("--every-turn", dest="every_turn", choices=["on", "off"],
+                      help="an e-mail for every turn (off: one per round)")
+    edit.add_argument("--emails", choices=["on", "off"], help="off: no e-mail at all")
     edit.set_defaults(func=_set)
     sub.add_parser("rotate-key", help="replace the key (the old one stops working)").set_defaults(func=_rotate)
     confirm = sub.add_parser("confirm", help="confirm the e-mail address with the code of its message")

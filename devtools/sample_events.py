@@ -97,7 +97,36 @@ def _link_event(route: sam.Route) -> dict[str, Any]:
     return event
 
 
+def _unsubscribe_event(route: sam.Route) -> dict[str, Any]:
+    """One-click unsubscribe (functions/mail/): a token of the right shape that names nothing."""
+    token = "u~" + "S" * 32
+    headers = [("host", "127.0.0.1:3000"), ("user-agent", "sam-local-sample")]
+    body = b""
+    if route.method == "POST":
+        body = b"List-Unsubscribe=One-Click"
+        headers.append(("content-type", "application/x-www-form-urlencoded"))
+    event = http_event(HttpRequest(route.method, route.path.replace("{token}", token), headers, body),
+                       route.route_key, {"token": token}, now=SAMPLE_TIME)
+    event["requestContext"]["requestId"] = f"sample-{route.function}"
+    return event
+
+
+def _feedback_event() -> dict[str, Any]:
+    """An SES bounce event as the feedback topic delivers it (functions/email_feedback.py)."""
+    message = {"eventType": "Bounce", "bounce": {"bounceType": "Permanent", "bounceSubType": "General",
+                                                 "bouncedRecipients": [{"emailAddress": "bounce@example.org"}]},
+               "mail": {"messageId": "sample-message", "destination": ["bounce@example.org"]}}
+    return {"Records": [{"EventSource": "aws:sns", "EventVersion": "1.0", "EventSubscriptionArn":
+                         "arn:aws:sns:us-east-1:123456789012:feedback:sample",
+                         "Sns": {"Type": "Notification", "MessageId": "sample-1", "Subject": None,
+                                 "TopicArn": "arn:aws:sns:us-east-1:123456789012:feedback",
+                                 "Message": json.dumps(message), "Timestamp": "2026-01-01T00:00:00.000Z",
+                                 "MessageAttributes": {}}}]}
+
+
 def _api_event(route: sam.Route) -> dict[str, Any]:
+    if route.path.startswith("/unsubscribe/"):
+        return _unsubscribe_event(route)
     if route.route_key in ("POST /sessions", "POST /games/{game_id}/links"):
         return _link_event(route)
     if route.path.startswith("/players"):
@@ -169,7 +198,9 @@ def sample_events() -> dict[str, dict[str, Any]]:
             out.setdefault(logical_id, {})  # a rate schedule's invocation carries no input
     out |= {k: v for k, v in SCHEDULE_INPUTS.items() if k in specs}
     for logical_id in specs:
-        out.setdefault(logical_id, _stream_event())
+        events = template["Resources"][logical_id]["Properties"].get("Events") or {}
+        by_topic = any(e.get("Type") == "SNS" for e in events.values())
+        out.setdefault(logical_id, _feedback_event() if by_topic else _stream_event())
     return dict(sorted(out.items()))
 
 

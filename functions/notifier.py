@@ -50,6 +50,7 @@ from service.notices import Notice, Planned, deliver
 if TYPE_CHECKING:
     from infra.channels.email import EmailSender
     from service.emails_plan import Mailer
+    from service.held import Hold
 
 # A batch cut short by the clock may leave every record to the stream: that is a partial response like any
 # other, not a function error (and the stream's retries behave the same either way).
@@ -95,6 +96,14 @@ def email_sender() -> EmailSender:
     return _email_sender
 
 
+def email_channel() -> EmailSender | None:
+    """The e-mail sender when the channel is configured (the outbox's confirmation e-mails use it too)."""
+    base = os.environ.get("PAGE_BASE_URL", "").strip()
+    if not base or not (os.environ.get("EMAIL_FROM") or _email_sender is not None):
+        return None
+    return email_sender()
+
+
 def mailer() -> Mailer | None:
     """The e-mail channel, when configured; None: SNS notices only."""
     base = os.environ.get("PAGE_BASE_URL", "").strip()
@@ -102,11 +111,19 @@ def mailer() -> Mailer | None:
         return None
     if _batch.mailer is None:
         from functions.push_notices import hold
-        from service.emails_plan import Mailer
 
-        _batch.mailer = Mailer(email_sender(), container.markers(), container.links(), container.store().commits,
-                               base, container.services().player_store, hold=hold())
+        _batch.mailer = build_mailer(base, hold())
     return _batch.mailer
+
+
+def build_mailer(base: str, held: Hold | None) -> Mailer:
+    """The e-mail planner over this container's stores, as the notifier and the release of held notices use it."""
+    from functions.mail import wiring
+    from service.emails_plan import Mailer
+
+    return Mailer(email_sender(), container.markers(), container.links(), container.store().commits, base,
+                  container.services().player_store, hold=held, state=wiring.mail_state(),
+                  unsubscribes=wiring.unsubscribes(), dead_letters=wiring.dead_letters())
 
 
 def send_emails(game_id: str, planned: list[Notice]) -> int:

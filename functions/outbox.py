@@ -2,6 +2,10 @@
 transaction as the change it announces, e.g. a confirmation e-mail) is published to the topic as it is, then
 deleted.
 
+With the e-mail channel configured (PAGE_BASE_URL and EMAIL_FROM, functions/notifier.py), a confirmation message
+goes out as the e-mail itself (service/emails_confirm.py) through the same sender instead of the topic: a topic
+stays for deployments without SES.
+
 At least once: a failed publish fails the record, and the stream delivers it again (bounded retries, then the
 dead-letter queue); a crash after the publish can repeat the message, which carries its `dedup_key`. The item is
 deleted once published so that the secret it may carry (a confirmation code) stays in the table only until
@@ -48,9 +52,10 @@ def relay(image: dict[str, Any]) -> int:
     if not can_start(container.time_left):
         raise Deferred()
     message: dict[str, Any] = json.loads(image["message"])
-    attributes = {name: {"DataType": "String", "StringValue": str(message[name])}
-                  for name in ATTRIBUTES if message.get(name)}
-    container.sns().publish(TopicArn=setting("TOPIC_ARN"), Message=image["message"], MessageAttributes=attributes)
+    if not _sent_as_email(message):
+        attributes = {name: {"DataType": "String", "StringValue": str(message[name])}
+                      for name in ATTRIBUTES if message.get(name)}
+        container.sns().publish(TopicArn=setting("TOPIC_ARN"), Message=image["message"], MessageAttributes=attributes)
     count("OutboxMessagesSent")
     try:
         container.dynamodb().delete_item(TableName=setting("TABLE_NAME"),
@@ -58,3 +63,19 @@ def relay(image: dict[str, Any]) -> int:
     except Exception:  # published: a repeat would be worse than an item its TTL removes
         logger.warning("outbox item not deleted; its TTL will remove it", extra={"kind": message.get("kind")})
     return 1
+
+
+def _sent_as_email(message: dict[str, Any]) -> bool:
+    """Send a confirmation message as its e-mail, when the e-mail channel is configured; whether it was."""
+    if message.get("kind") != "confirm_email" or message.get("channel") != "email":
+        return False
+    from functions.notifier import email_channel
+
+    sender = email_channel()
+    if sender is None:
+        return False
+    from service.emails_confirm import confirmation_email
+
+    sender.send(confirmation_email(message))
+    count("ConfirmationEmailsSent")
+    return True

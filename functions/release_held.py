@@ -22,18 +22,16 @@ BATCH = 200
 
 def channels() -> dict[str, Any]:
     from functions.push_notices import hold, pusher
-    from service.emails_plan import EMAIL, Mailer
+    from service.emails_plan import EMAIL
     from service.push_plan import PUSH
 
     found: dict[str, Any] = {}
     held = hold()
     base = os.environ.get("PAGE_BASE_URL", "").strip()
     if base and os.environ.get("EMAIL_FROM"):
-        from functions.notifier import email_sender
+        from functions.notifier import build_mailer
 
-        mail = Mailer(email_sender(), container.markers(), container.links(), container.store().commits, base,
-                      container.services().player_store, hold=held)
-        found[EMAIL] = mail.deliver
+        found[EMAIL] = build_mailer(base, held).deliver
     push = pusher(held)
     if push is not None:
         found[PUSH] = push.deliver

@@ -23,6 +23,9 @@ from service.links import play_path
 from service.notices import GAME_OVER, REMINDER, Notice
 from service.repository import SEATS_RECORD, Aggregate, replayed
 
+# The footer's link to the one-click unsubscribe page (the same URL as the List-Unsubscribe header).
+FOOTER = {"en": "Stop these e-mails", "es": "Dejar de recibir estos correos", "ko": "이 알림 메일 받지 않기"}
+
 # An action type's label when the page's label needs the action's details (a card, a space) to be filled.
 ACTION_KEYS = {
     "pass": "actions.pass", "decline": "actions.decline", "skip_distill": "actions.skip_distill",
@@ -37,6 +40,7 @@ class Recipient:
     address: str
     language: str = "en"
     every_turn: bool = False  # opt-in: an e-mail for every "your turn", not only the round's first
+    player_id: str | None = None  # None: a seat contact (no player record); its unsubscribe turns the address off
 
 
 def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version: int) -> tuple[Aggregate,
@@ -95,7 +99,10 @@ def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipien
         *parts.intro, "", f"{history_title}:", *(f"- {line}" for line in parts.history),
         *([""] + [f"{parts.actions_title}:"] + [f"- {a}" for a in parts.actions] if parts.actions else []),
         "", link, "",
+        *([f"{FOOTER.get(words.language, FOOTER['en'])}: {unsubscribe_url}", ""] if unsubscribe_url else []),
     ])
+    footer = (f'<hr><p><small><a href="{escape(unsubscribe_url, quote=True)}">'
+              f'{escape(FOOTER.get(words.language, FOOTER["en"]))}</a></small></p>' if unsubscribe_url else "")
     lang = escape(words.language)
     html = "".join([
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(parts.subject)}</title>',
@@ -103,7 +110,7 @@ def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipien
         f"<h2>{escape(history_title)}</h2><ul>", *(f"<li>{escape(line)}</li>" for line in parts.history), "</ul>",
         *([f"<h2>{escape(parts.actions_title)}</h2><ul>", *(f"<li>{escape(a)}</li>" for a in parts.actions), "</ul>"]
           if parts.actions else []),
-        f'<p><a href="{escape(link, quote=True)}">{escape(parts.link_label)}</a></p></body></html>',
+        f'<p><a href="{escape(link, quote=True)}">{escape(parts.link_label)}</a></p>{footer}</body></html>',
     ])
     return Email(recipient.address, parts.subject, text, html, unsubscribe_url, email_key(notice))
 

@@ -14,25 +14,35 @@ Order: send, then mark the round, then mark the version. A crash (or a failed ma
 before the marks sends that e-mail again when the stream retries the record: at-least-once, never lost. It
 carries its key (X-Distilled-Notice) so a receiver can drop the repeat. Marking first would be at-most-once:
 a crash after the mark would lose the e-mail, and a lost "your turn" stalls a play-by-email game.
+
+E-mail operations (docs/adr/00XX-email-operations.md): no e-mail to a player who turned e-mail off or whose
+address bounced or complained, nor to a suppressed seat contact; each e-mail carries its own one-click
+unsubscribe URL; a send that failed MAX_SEND_ATTEMPTS times goes to the e-mail dead-letter queue instead of
+failing its record once more.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from infra.channels.email import EmailSender
+from infra.channels.email import Email, EmailSender, address_hash
 from infra.store import Commit
 from service.emails import Recipient, link_url, render, since_last_move
 from service.notices import YOUR_TURN, Markers, Notice
 from service.repository import Aggregate
 
 if TYPE_CHECKING:
+    from infra.mail_state import DeadLetters, MailState
     from infra.players import PlayerStore
     from service.links import Links
+    from service.unsubscribe import Unsubscribes
 
 EMAIL = "email"
+# Sends of one e-mail that fail before it goes to the e-mail dead-letter queue: under the stream's 5 retries, so
+# the record is still the stream's when it is given up (the notifier's own DLQ then gets nothing for it).
+MAX_SEND_ATTEMPTS = 3
 
 
 def version_marker(notice: Notice) -> Notice:
@@ -55,13 +65,15 @@ def due(notice: Notice, recipient: Recipient, markers: Markers) -> bool:
 
 def recipient(aggregate: Aggregate, seat: int, players: PlayerStore | None) -> Recipient | None:
     """Where the seat's e-mail goes: its player's confirmed address, else the address given for the seat at
-    creation (contacts), else nowhere."""
+    creation (contacts), else nowhere. A player who turned e-mail off (or whose address bounced or complained)
+    gets none, not even at the seat's contact."""
     player_id = aggregate.players[seat] if seat < len(aggregate.players) else None
     if player_id and players is not None:
         record = players.get(player_id)
+        if record is not None and (record.email_enabled is False or record.email_disabled_reason):
+            return None
         if record is not None and record.email and record.email_confirmed:
-            return Recipient(record.email, getattr(record, "language", "en") or "en",
-                             bool(getattr(record, "email_every_turn", False)))
+            return Recipient(record.email, record.language or "en", bool(record.email_every_turn), player_id)
     contact = aggregate.contacts[seat] if seat < len(aggregate.contacts) else None
     address = (contact or {}).get("email")
     return Recipient(address) if address else None
@@ -80,6 +92,9 @@ class Mailer:
     page_base_url: str
     players: PlayerStore | None = None
     unsubscribe_url: str | None = None
+    state: MailState | None = None  # suppressions and send attempts; None: neither checked nor counted
+    unsubscribes: Unsubscribes | None = None  # one-click links; None: the fixed `unsubscribe_url`
+    dead_letters: DeadLetters | None = None  # None: a failed send fails its record, however often
     _read: dict[str, Sequence[Commit]] = field(default_factory=dict)
     # Quiet hours (service/held.py): (notice, the seat's player id, channel) -> held instead of sent.
     hold: Callable[[Notice, str | None, str], bool] | None = None
@@ -89,7 +104,7 @@ class Mailer:
         sent = 0
         for notice in notices:
             to = recipient(newest, notice.seat, self.players)
-            if to is None or not due(notice, to, self.markers):
+            if to is None or not due(notice, to, self.markers) or self._suppressed(to):
                 continue
             if self.hold is not None and self.hold(notice, _player(newest, notice.seat), EMAIL):
                 continue
@@ -98,9 +113,35 @@ class Mailer:
             at, events = since_last_move(notice.game_id, self._read[notice.game_id], notice.seat, notice.version)
             token = self.links.mint(newest, notice.seat).token
             link = link_url(self.page_base_url, notice.game_id, token)
-            self.sender.send(render(notice, at, events, to, link, self.unsubscribe_url))
+            unsubscribe = (self.unsubscribes.url(self.page_base_url, to.player_id, address_hash(to.address))
+                           if self.unsubscribes is not None else self.unsubscribe_url)
+            if not self._send(render(notice, at, events, to, link, unsubscribe), notice):
+                continue
             if notice.kind == YOUR_TURN:
                 self.markers.mark(round_marker(notice))
             self.markers.mark(version_marker(notice))
             sent += 1
         return sent
+
+    def _suppressed(self, to: Recipient) -> bool:
+        """A seat contact's address that unsubscribed, bounced or complained (a player's is on its record)."""
+        return to.player_id is None and self.state is not None and bool(self.state.suppressed(address_hash(to.address)))
+
+    def _send(self, email: Email, notice: Notice) -> bool:
+        """Send; on the last allowed failure, hand it to the dead-letter queue instead (False: not sent)."""
+        try:
+            self.sender.send(email)
+        except Exception as error:
+            if self.state is None or self.dead_letters is None:
+                raise
+            if self.state.attempt(notice.game_id, email.key) < MAX_SEND_ATTEMPTS:
+                raise
+            self.dead_letters.put(dead_letter(notice, error))
+            return False
+        return True
+
+
+def dead_letter(notice: Notice, error: Exception) -> dict[str, Any]:
+    """What a re-drive needs (devtools/resend_notices.py): the notice's key, never the e-mail or its address."""
+    return {"game_id": notice.game_id, "version": notice.version, "seat": notice.seat, "kind": notice.kind,
+            "channel": EMAIL, "error": type(error).__name__, "attempts": MAX_SEND_ATTEMPTS}

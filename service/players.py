@@ -23,7 +23,7 @@ from typing import Any
 
 from infra.auth import new_token, token_hash
 from infra.players import OutboxMessage, PlayerExists, PlayerRecord, PlayerStore, RevisionConflict
-from infra.players.base import is_player_id
+from infra.players.base import address_hash, is_player_id
 from service.clock import now_epoch
 from service.player_errors import (
     InvalidCode,
@@ -40,6 +40,7 @@ from service.profiles import (
     iso,
     valid_email,
     valid_https_url,
+    valid_language,
     valid_name,
     valid_time_zone,
 )
@@ -73,6 +74,9 @@ class Changes:
     push_endpoint: str | None = UNSET
     vacation_until: str | None = UNSET  # ISO 8601; None ends a vacation (service/vacation.py)
     quiet_hours: tuple[str, str] | None = UNSET  # (start, end), HH:MM
+    language: str | None = UNSET  # None: English
+    email_every_turn: bool | None = UNSET  # None: off (one e-mail per round)
+    email_enabled: bool | None = UNSET  # None: on
 
 
 @dataclass(frozen=True)
@@ -227,17 +231,21 @@ class Players:
                 "push_endpoint", changes.push_endpoint, MAX_PUSH_ENDPOINT)
         if changes.quiet_hours is not UNSET:
             fields["quiet_hours"] = quiet_hours_field(changes.quiet_hours)
+        fields.update(_preferences(changes))
         outbox: tuple[OutboxMessage, ...] = ()
+        off = {"email_disabled_reason": None, "email_disabled_since": None}  # a new address starts deliverable
         if changes.email is None:
-            fields.update(email=None, email_confirmed=False, email_code_sha256=None, email_code_expires_at=None)
+            fields.update(email=None, email_confirmed=False, email_code_sha256=None, email_code_expires_at=None, **off)
         elif changes.email is not UNSET:
             address = valid_email(changes.email)
-            if not (address == record.email and record.email_confirmed):
+            # A bounced or complained address sent again is confirmed again: the new link proves it works.
+            if not (address == record.email and record.email_confirmed and not record.email_disabled_reason):
                 code, expires = self.new_code(), int(self.clock()) + CONFIRMATION_SECONDS
                 fields.update(email=address, email_confirmed=False, email_code_sha256=token_hash(code),
-                              email_code_expires_at=expires)
+                              email_code_expires_at=expires, **off)
                 named = fields.get("name", record.name)
-                outbox = (confirmation(record, named, address, code, expires, link_base),)
+                language = fields.get("language", record.language)
+                outbox = (confirmation(record, named, address, code, expires, link_base, language),)
         if changes.vacation_until is not UNSET:
             fields.update(vacation_fields(record, changes.vacation_until, self.clock()))
         return replace(record, **fields), outbox
@@ -249,8 +257,22 @@ def quiet_hours_field(value: tuple[str, str] | None) -> str | None:
     return None if value is None else valid_quiet_hours(*value).stored()
 
 
+def _preferences(changes: Changes) -> dict[str, Any]:
+    """The e-mail preferences a PATCH sets (None: back to the default, stored as absent)."""
+    fields: dict[str, Any] = {}
+    if changes.language is not UNSET:
+        fields["language"] = None if changes.language is None else valid_language(changes.language)
+    for name in ("email_every_turn", "email_enabled"):
+        value = getattr(changes, name)
+        if value is not UNSET:
+            if value is not None and not isinstance(value, bool):
+                raise InvalidField(name, "not_boolean", "must be true, false or null")
+            fields[name] = value
+    return fields
+
+
 def confirmation(record: PlayerRecord, name: str, address: str, code: str, expires: int,
-                 link_base: str) -> OutboxMessage:
+                 link_base: str, language: str | None = None) -> OutboxMessage:
     """The confirmation e-mail, as the e-mail channel will send it: the only place the code ever goes."""
     revision = record.revision + 1
     link = f"{link_base.rstrip('/')}/players/{record.player_id}/confirm-email?code={code}"
@@ -260,5 +282,6 @@ def confirmation(record: PlayerRecord, name: str, address: str, code: str, expir
         "kind": "confirm_email", "channel": "email", "player_id": record.player_id, "to": address,
         "subject": "Confirm your e-mail address for Distilled Online", "text": text, "link": link, "code": code,
         "expires_at": iso(expires), "dedup_key": f"{record.player_id}:confirm_email:{revision}",
+        "language": language or "en", "name": name,
     }
-    return OutboxMessage(record.player_id, f"CONFIRM_EMAIL#{revision:010d}", message, expires)
+    return OutboxMessage(record.player_id, f"CONFIRM_EMAIL#{revision:010d}", message, expires, address_hash(address))

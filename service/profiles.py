@@ -24,6 +24,7 @@ MAX_EMAIL = 254
 MAX_WEBHOOK_URL = 512
 MAX_PUSH_ENDPOINT = 1024
 DEFAULT_TIME_ZONE = "UTC"
+LANGUAGES = ("en", "es", "ko")  # the page's and the e-mails' (web/static/texts/<lang>.json)
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
 # No quoted local parts: nothing that could end an address in a mail header (",;<>()[]\" and spaces).
 _EMAIL = re.compile(rf"[^@\s,;<>()\[\]\\\"]{{1,64}}@{_LABEL}(?:\.{_LABEL})+")
@@ -52,6 +53,12 @@ def valid_time_zone(value: str) -> str:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
         raise InvalidField("time_zone", "unknown_time_zone",
                            "must be an IANA time zone name, e.g. Europe/Paris") from None
+    return value
+
+
+def valid_language(value: str) -> str:
+    if value not in LANGUAGES:
+        raise InvalidField("language", "unknown_language", f"must be one of {', '.join(LANGUAGES)}")
     return value
 
 
@@ -122,13 +129,15 @@ def own_profile(record: PlayerRecord) -> dict[str, Any]:
         pending = not record.email_confirmed and record.email_code_expires_at is not None
         email = {"address": record.email, "confirmed": record.email_confirmed,
                  "confirmation_expires_at": iso(record.email_code_expires_at)
-                 if pending and record.email_code_expires_at is not None else None}
+                 if pending and record.email_code_expires_at is not None else None,
+                 "disabled_reason": record.email_disabled_reason, "disabled_since": record.email_disabled_since}
     return {
         "player_id": record.player_id, "name": record.name, "time_zone": record.time_zone,
         "contacts": {"email": email, "webhook_url": record.webhook_url, "push_endpoint": record.push_endpoint},
         "created_at": record.created_at, "updated_at": record.updated_at, "revision": record.revision,
         "vacation": vacation_view(record, now_epoch()),
         **push_profile(record),
+        "preferences": preferences(record),
     }
 
 
@@ -139,6 +148,11 @@ def push_profile(record: PlayerRecord) -> dict[str, Any]:
 
     quiet = from_stored(record.quiet_hours)
     return {"devices": shown_devices(record), "quiet_hours": quiet.shown() if quiet is not None else None}
+
+
+def preferences(record: PlayerRecord) -> dict[str, Any]:
+    return {"language": record.language or "en", "email_every_turn": bool(record.email_every_turn),
+            "email_enabled": record.email_enabled is not False}
 
 
 def public_profile(record: PlayerRecord) -> dict[str, Any]:

@@ -79,4 +79,15 @@ def profile_lines(profile: dict[str, Any]) -> list[str]:
         f"webhook    {contacts.get('webhook_url') or 'none'}",
         f"push       {contacts.get('push_endpoint') or 'none'}",
         f"revision   {profile['revision']} (updated {profile['updated_at']})",
+        *_preference_lines(profile),
     ]
+
+
+def _preference_lines(profile: dict[str, Any]) -> list[str]:
+    found = profile.get("preferences")
+    if not found:
+        return []
+    off = ((profile.get("contacts") or {}).get("email") or {}).get("disabled_reason")
+    emails = "off" if not found["email_enabled"] else f"off ({off}: set the address again)" if off else (
+        "every turn" if found["email_every_turn"] else "one per round")
+    return [f"e-mails    {emails}, in {found['language']}"]

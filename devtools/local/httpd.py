@@ -40,12 +40,15 @@ class Gateway:
         self.routes, self.invoker, self.outbox, self.verbose = routes, invoker, outbox, verbose
         self.live, self.cors, self.clock = live, cors, clock
         self.now: Callable[[], float] | None = None  # the local clock, for the Date header (None: real time)
+        self.local_posts: dict[str, Callable[[HttpRequest], HttpResponse]] = {}  # POST /_local/… (mail_ops.py)
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
         path = urlsplit(request.target).path
         if self.live is not None and path.startswith(MANAGEMENT_PREFIX + "/"):
             response = self.live.manage(request)
+        elif request.method == "POST" and path in self.local_posts:
+            response = self.local_posts[path](request)
         elif path.startswith(LOCAL_PREFIX):
             response = self.local(request.method, request.target, request.body)
         else:

@@ -14,6 +14,7 @@ from email import message_from_string, policy
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from devtools.local.outbox import Entry
 from devtools.local.streams import now_iso
@@ -21,6 +22,7 @@ from devtools.local.streams import now_iso
 LOCAL_SENDER = "turns@distilled.local"
 ACCOUNT = "123456789012"  # moto's
 _LINK = re.compile(r"https?://\S+/play/[^\s\"'<>]+")
+_CONFIRM = re.compile(r"https?://\S+/players/[^/\s]+/confirm-email\?code=[A-Za-z0-9_-]+")
 
 
 def mail_environment(variables: dict[str, Any], base_url: str) -> dict[str, str]:
@@ -49,8 +51,14 @@ def entry_from_email(message_id: str, raw: str, directory: Path) -> Entry:
         "kind": "email", "to": str(message.get("To") or ""), "subject": str(message.get("Subject") or ""),
         "eml": str(eml), "preview": str(preview), "link": found.group(0) if found else None, "html": html,
     }
-    if len(key) >= 3 and key[2].isdigit():
+    if len(key) >= 3 and key[2].isdigit() and key[1] != "confirm_email":
         notice.update(game_id=key[0], version=int(key[1]) if key[1].isdigit() else None, seat=int(key[2]))
+    elif len(key) == 3:  # a new address's confirmation (service/emails_confirm.py)
+        confirm = _CONFIRM.search(_body(message, "plain"))
+        link = confirm.group(0) if confirm else None
+        notice.update(kind="confirm_email", channel="email", player_id=key[0], link=link,
+                      code=parse_qs(urlsplit(link).query).get("code", [None])[0] if link else None,
+                      text=f"confirm {notice['to']}: {link}")
     return {"id": message_id, "received_at": now_iso(), "topic": "email", "subject": notice["subject"],
             "message": notice, "attributes": {}}
 

@@ -21,7 +21,8 @@ from devtools.local.embedded import EmbeddedAws
 from devtools.local.httpd import Gateway, http_server
 from devtools.local.invoke import Invoker
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
-from devtools.local.mail import Mailbox, mail_environment, moto_sent, verify_sender
+from devtools.local.mail import LOCAL_SENDER, Mailbox, mail_environment, moto_sent, verify_sender
+from devtools.local.mail_ops import FlakySender, MailOps
 from devtools.local.outbox import Outbox
 from devtools.local.push import (
     FAULT_ENV,
@@ -72,6 +73,7 @@ class LocalService:
         self.echo = echo or (lambda line: print(line, flush=True))
         self._clients: dict[str, Any] = {}
         self.data: DataDir | None = None
+        self._flaky: FlakySender | None = None  # the e-mail sender /_local/ses-failures fails (mail_ops.py)
 
     def client(self, service: str) -> Any:
         import boto3
@@ -132,6 +134,7 @@ class LocalService:
         self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live,
                                     cors=cors_rules(template, self.allowed_origins), clock=self._clock_page)
         self.http.gateway.now = self.clock.now
+        self.http.gateway.local_posts.update(self._mail_ops(specs).paths())
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
 
@@ -153,6 +156,19 @@ class LocalService:
             return {"schedules": pending, "fired": self.scheduler.fired, "passes": self.scheduler.passes}
 
         return clock_page(self.clock, method, body, schedules)
+
+    def _mail_ops(self, specs: dict[str, FunctionSpec]) -> MailOps:
+        """Injectable SES feedback and send failures (devtools/local/mail_ops.py), when the template has them."""
+        flaky = None
+        if "NotifierFunction" in specs:
+            from functions import notifier
+            from infra.channels.email import SesEmailSender
+
+            ses = functools.cache(lambda: SesEmailSender(self.client("sesv2"), LOCAL_SENDER))
+            flaky = FlakySender(ses)
+            notifier.use_email_sender(flaky)
+        self._flaky = flaky
+        return MailOps(self.invoker.invoke, flaky)
 
     def _here(self) -> str:
         host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
@@ -268,6 +284,10 @@ class LocalService:
             self.aws.stop()
             if self.data:
                 self.data.close()
+        if self._flaky is not None:  # the process's notifier sends through SES again
+            from functions import notifier
+
+            notifier.use_email_sender(None)
 
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,

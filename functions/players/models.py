@@ -4,7 +4,7 @@ means (a real time zone, an https URL) the service checks, naming the field."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -62,10 +62,18 @@ class UpdatePlayerBody(_Body):
                     f"instead of running out. {VACATION_DAYS} days a year, counted from now and rounded up; null ends "
                     "a vacation and gives back the days not yet begun.")
 
+    language: Literal["en", "es", "ko"] | None = Field(default=None, description="The e-mails' language; null: en.")
+    email_every_turn: bool | None = Field(
+        default=None, description="An e-mail for every turn, not only a round's first; null: false.")
+    email_enabled: bool | None = Field(
+        default=None, description="false: no e-mail at all (what one-click unsubscribe sets); null: true.")
+
+
     def changes(self) -> Changes:
         sent = self.model_fields_set - {"expected_revision"}
         fields = {name: getattr(self, name) if name in sent else UNSET
-                  for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint", "vacation_until")}
+                  for name in ("name", "time_zone", "email", "webhook_url", "push_endpoint", "vacation_until",
+                               "language", "email_every_turn", "email_enabled")}
         if "quiet_hours" in sent:
             fields["quiet_hours"] = None if self.quiet_hours is None else (self.quiet_hours.start,
                                                                            self.quiet_hours.end)
@@ -80,6 +88,10 @@ class EmailContact(BaseModel):
     address: str
     confirmed: bool = Field(description="Only a confirmed address receives anything but its confirmation.")
     confirmation_expires_at: str | None = Field(description="While pending: when its code expires.")
+    disabled_reason: Literal["bounced", "complained"] | None = Field(
+        default=None, description="The address is off after a permanent bounce or a complaint: send it again "
+                                  "(PATCH email) to confirm it anew.")
+    disabled_since: str | None = None
 
 
 class Contacts(BaseModel):
@@ -94,6 +106,12 @@ class Vacation(BaseModel):
     days_per_year: int
 
 
+class Preferences(BaseModel):
+    language: Literal["en", "es", "ko"]
+    email_every_turn: bool
+    email_enabled: bool = Field(description="The player's own off switch for every e-mail.")
+
+
 class PlayerProfile(BaseModel):
     player_id: str
     name: str
@@ -105,6 +123,7 @@ class PlayerProfile(BaseModel):
     vacation: Vacation = Field(description="Your turn clocks pause while you are on vacation.")
     devices: list[Device] = Field(default_factory=list, description="Push devices (never their tokens).")
     quiet_hours: QuietHours | None = None
+    preferences: Preferences
 
 
 class CreatedPlayer(BaseModel):

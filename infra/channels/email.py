@@ -12,6 +12,10 @@ from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from typing import Any, Protocol
 
+from infra.players.base import address_hash
+
+__all__ = ["Email", "EmailSender", "MemoryEmailSender", "SesEmailSender", "address_hash", "mime"]
+
 
 @dataclass(frozen=True)
 class Email:

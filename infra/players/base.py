@@ -8,6 +8,7 @@ stream hands them to the notifier, which publishes them.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -17,6 +18,14 @@ _PLAYER_ID = re.compile(PLAYER_ID_PATTERN)
 PLAYER_PREFIX = "PLAYER#"
 PROFILE_KEY = "PROFILE"
 OUTBOX_PREFIX = "OUTBOX#"
+ADDRESS_PREFIX = "ADDRESS#"  # ADDRESS#<sha256 of the address>, sk PLAYER: whose address it is (SES feedback)
+ADDRESS_KEY = "PLAYER"
+
+
+def address_hash(address: str) -> str:
+    """What an address is stored as where it is only a key (suppression, the player lookup): its SHA-256, the
+    address lower-cased (mailbox providers treat local parts case-insensitively; a false match only turns off)."""
+    return hashlib.sha256(address.strip().lower().encode()).hexdigest()
 
 
 def is_player_id(value: str) -> bool:
@@ -48,6 +57,9 @@ class PlayerRecord:
     devices: str | None = None  # the push devices, as JSON text (service/push_devices.py); never a device token
     quiet_hours: str | None = None  # "22:00-08:00", wall clock in time_zone (service/quiet_hours.py)
     push_every_turn: bool | None = None  # push every "your turn"; None: as email_every_turn (service/push_plan.py)
+    email_enabled: bool | None = None  # the player's own off switch (PATCH, or one-click unsubscribe); None: on
+    email_disabled_reason: str | None = None  # "bounced" / "complained" (SES feedback): until the address changes
+    email_disabled_since: str | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,9 @@ class OutboxMessage:
     key: str
     message: dict[str, Any]
     expires_at: int  # epoch seconds: the item is gone by then (DynamoDB's TTL) whether relayed or not
+    # The hash of the address it goes to (infra/channels/email.py address_hash): the store writes the address's
+    # lookup item (ADDRESS#<hash> -> player) in the same write, so SES feedback finds the player without a scan.
+    address_lookup: str | None = None
 
 
 class PlayerExists(Exception):
@@ -84,6 +99,10 @@ class PlayerStore(Protocol):
     def replace(self, record: PlayerRecord, outbox: tuple[OutboxMessage, ...] = ()) -> None:
         """Write `record` (revision n + 1) over revision n, together with `outbox`, atomically; RevisionConflict
         and nothing written if the stored player is not at revision n (or does not exist)."""
+        ...
+
+    def player_of_address(self, address_hash: str) -> str | None:
+        """The player whose latest address change named the address of this hash (its lookup item), or None."""
         ...
 
 

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from botocore.exceptions import ClientError
 
 from infra.players.base import (
+    ADDRESS_KEY,
+    ADDRESS_PREFIX,
     OUTBOX_PREFIX,
     PLAYER_PREFIX,
     PROFILE_KEY,
@@ -72,6 +74,13 @@ def outbox_item(message: OutboxMessage) -> Item:
     }
 
 
+def address_item(message: OutboxMessage) -> Item:
+    """Whose address this is, for SES feedback; rewritten by each change to it (a stale one is checked against
+    the player's current address before anything is turned off)."""
+    return {"pk": {"S": f"{ADDRESS_PREFIX}{message.address_lookup}"}, "sk": {"S": ADDRESS_KEY},
+            "kind": {"S": "address"}, "player_id": {"S": message.player_id}}
+
+
 class DynamoPlayerStore(TableStore):
     def create(self, record: PlayerRecord) -> None:
         check_record(record)
@@ -101,13 +110,21 @@ class DynamoPlayerStore(TableStore):
                 items: list[TransactWriteItemTypeDef] = [{"Put": profile}]
                 items += [{"Put": {"TableName": self.table, "Item": outbox_item(m),
                                    "ConditionExpression": "attribute_not_exists(pk)"}} for m in outbox]
+                items += [{"Put": {"TableName": self.table, "Item": address_item(m)}} for m in outbox
+                          if m.address_lookup]
                 self.client.transact_write_items(TransactItems=items)
             except ClientError as error:
                 if error_code(error) == CONFLICT or _profile_check_failed(error):
                     raise RevisionConflict(record.player_id, record.revision - 1) from None
                 raise
 
-
+    def player_of_address(self, address_hash: str) -> str | None:
+        """The player whose address change last named this address (ADDRESS# lookup), or None."""
+        key = {"pk": {"S": f"{ADDRESS_PREFIX}{address_hash}"}, "sk": {"S": ADDRESS_KEY}}
+        with self._errors():
+            found = self.client.get_item(TableName=self.table, Key=key)
+        item = found.get("Item")
+        return item["player_id"]["S"] if item else None
 
 
 def _profile_check_failed(error: ClientError) -> bool:

@@ -28,6 +28,7 @@ class PlayerTable:
     lock: threading.Lock = field(default_factory=threading.Lock)
     players: dict[str, str] = field(default_factory=dict)
     outbox: dict[tuple[str, str], str] = field(default_factory=dict)
+    addresses: dict[str, str] = field(default_factory=dict)  # address hash -> player id (ADDRESS# lookups)
 
 
 class InMemoryPlayerStore:
@@ -60,6 +61,11 @@ class InMemoryPlayerStore:
                 raise RevisionConflict(record.player_id, record.revision - 1)
             self.table.players[record.player_id] = row
             self.table.outbox.update(messages)
+            self.table.addresses.update({m.address_lookup: m.player_id for m in outbox if m.address_lookup})
+
+    def player_of_address(self, address_hash: str) -> str | None:
+        with self.table.lock:
+            return self.table.addresses.get(address_hash)
 
     def drain_outbox(self) -> list[dict[str, Any]]:
         """Every outbox message written so far, oldest first, removed as the relay removes them."""

@@ -129,6 +129,7 @@ def test_a_new_email_is_pending_until_its_link_is_opened(gw: Gateway, aws: AwsWo
     again = gw.post("/players/me/email/confirm", {"code": code}, token=key)
     assert again.status == 200 and again.body["already_confirmed"]
     assert gw.get("/players/me", token=key).body["contacts"]["email"] == {
-        "address": "ada@example.org", "confirmed": True, "confirmation_expires_at": None}
+        "address": "ada@example.org", "confirmed": True, "confirmation_expires_at": None,
+        "disabled_reason": None, "disabled_since": None}
     assert relay(aws, gw, stream) == []  # confirming sends nothing
     assert_within_policies(gw.operations)

@@ -81,3 +81,12 @@ def test_mistakes_are_one_line_and_change_nothing(cli: Cli) -> None:
     assert "revision   1" in cli.ok("distilled player show")
     replaced = cli.ok("distilled player create Grace --replace")
     assert saved(cli)["name"] == "Grace" and "Grace" in replaced
+
+
+def test_the_email_preferences_from_the_command_line(cli: Cli) -> None:
+    cli.ok("distilled player create Ada")
+    assert "e-mails    one per round, in en" in cli.ok("distilled player show")
+    assert "e-mails    every turn, in ko" in cli.ok("distilled player set --language ko --every-turn on")
+    assert "e-mails    off, in ko" in cli.ok("distilled player set --emails off")
+    shown = json.loads(cli.ok("distilled player set --emails on --every-turn off --json"))
+    assert shown["preferences"] == {"language": "ko", "email_every_turn": False, "email_enabled": True}

@@ -180,7 +180,9 @@ def test_table_and_topic_are_the_names_the_local_server_provisions() -> None:
         given = values_for(logical_id)
         assert {k: given[k] for k in local} == local, logical_id
     assert set(resources.tables.values()) == {values_for("BuyFunction")["TABLE_NAME"]}
-    assert set(resources.topics.values()) == {values_for("NotifierFunction")["TOPIC_ARN"]}
+    # (the other topic, EmailFeedbackTopic, is SES's to publish to: no function reads its name)
+    assert set(resources.topics) == {"TurnTopic", "EmailFeedbackTopic"}
+    assert resources.topics["TurnTopic"] == values_for("NotifierFunction")["TOPIC_ARN"]
 
 
 # --- the endpoint itself --------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from devtools.template import load_template
 from functions.api.command_routes import COMMAND_MODULES
 from functions.links.routes import LINK_ROUTES
 from functions.lobbies.routes import LOBBY_ROUTES
+from functions.mail import UNSUBSCRIBE_ROUTES
 from functions.openapi import document
 from functions.players.device_routes import DEVICE_ROUTES
 from functions.players.games_routes import MY_GAMES_ROUTES
@@ -65,7 +66,7 @@ def routes(cfn: dict[str, Any]) -> dict[str, str]:
 def test_every_route_reaches_a_handler_that_imports(cfn: dict[str, Any]) -> None:
     table = routes(cfn)
     assert len(table) == 3 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) \
-        + len(LINK_ROUTES) + 1 + len(PAGE_ROUTES) + len(DEVICE_ROUTES)
+        + len(LINK_ROUTES) + 1 + len(PAGE_ROUTES) + len(DEVICE_ROUTES) + len(UNSUBSCRIBE_ROUTES)
     for route, function in table.items():
         props = cfn[function]["Properties"]
         assert (props["Runtime"], props["Architectures"]) == ("python3.12", ["arm64"]), function
@@ -78,6 +79,8 @@ def test_the_routes_are_the_documented_api(cfn: dict[str, Any]) -> None:
     deployed = set(routes(cfn)) - {"ANY $default"}
     assert deployed & set(PAGE_ROUTES) == set(PAGE_ROUTES)  # the web page's: HTML, not the JSON API
     deployed -= set(PAGE_ROUTES)
+    assert deployed & set(UNSUBSCRIBE_ROUTES) == set(UNSUBSCRIBE_ROUTES)  # one-click unsubscribe: HTML and a form
+    deployed -= set(UNSUBSCRIBE_ROUTES)
     assert deployed == documented
     assert {f"POST /games/{{game_id}}/{t}" for t in COMMAND_MODULES} <= deployed
     assert routes(cfn)["POST /games/{game_id}/pass"] == "PassTurnFunction"
@@ -87,7 +90,8 @@ def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> No
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
     routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + len(LINK_ROUTES) \
         + len(DEVICE_ROUTES)
-    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1  # + the web page's, the held release
+    # + the web page's, the held release, the two unsubscribe routes' and the SES feedback's
+    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1
     for logical_id, function in functions.items():
         variables = function["Properties"]["Environment"]["Variables"]
         assert {"TABLE_NAME", "POWERTOOLS_SERVICE_NAME", "POWERTOOLS_METRICS_NAMESPACE", "LOG_LEVEL"} <= set(variables)
