@@ -25,9 +25,9 @@ from service.clock import use_clock
 from tests.local.cli_gateway import transport
 from tests.service.gateway import FakeContext, Gateway
 from tests.service.iam import assert_within_policies, statements
-from tests.service.test_clock_grants import listed
 from tests.service.streams import StreamReader
 from tests.service.support import REGION, AwsWorld
+from tests.service.test_clock_grants import listed
 
 NOTIFIER, TICK, SWEEP = ("functions/notifier.lambda_handler", "functions/clock_tick.lambda_handler",
                          "functions/clock_sweep.lambda_handler")
