@@ -94,18 +94,23 @@ def actor(command: Command) -> int | None:
     return None if isinstance(command, TakeBack) else getattr(command, "seat", None)
 
 
+def _used(c: SeatClock, at: float) -> float:
+    """The time the seat's running clock has used at `at`: what it was given less what is left, so the time of a
+    pause (which moved the deadline on) is not counted."""
+    assert c.deadline is not None
+    return max(0.0, c.allotted - max(0.0, c.deadline - at))
+
+
 def _bank_after(clock: Clock, c: SeatClock, at: float) -> float | None:
     """A bank clock's bank once the seat's running clock stops at `at`: less the time used, plus the bonus."""
-    if clock.mode != "bank" or c.started is None:
+    if clock.mode != "bank" or c.deadline is None:
         return None
     bank = c.bank_left if c.bank_left is not None else clock.bank_hours * HOUR
-    return _t(max(0.0, bank - (at - c.started)) + clock.bonus_hours * HOUR)
+    return _t(max(0.0, bank - _used(c, at)) + clock.bonus_hours * HOUR)
 
 
 def _stop(clock: Clock, c: SeatClock, seat: int, at: float, moved: bool) -> ev.ClockStopped:
-    assert c.started is not None
-    return ce.ClockStopped(seat=seat, used=_t(max(0.0, at - c.started)), bank_left=_bank_after(clock, c, at),
-                           moved=moved)
+    return ce.ClockStopped(seat=seat, used=_t(_used(c, at)), bank_left=_bank_after(clock, c, at), moved=moved)
 
 
 def _start(clock: Clock, seat: int, at: float, bank: float | None) -> ev.ClockStarted:

@@ -101,12 +101,12 @@ def now() -> str:
     return iso(now_epoch())
 
 
-def with_clocks(events: list[Event], state: GameState, at: float, actor: int | None) -> list[Event]:
+def with_clocks(events: list[Event], state: GameState, at: float, command: Any) -> list[Event]:
     """The decision's events plus its clock events (domain.clocks), applied to `state`, the decision's own
     working state. A game without a clock writes none and pays one attribute read."""
     if state.options.clock is None:
         return events
-    extra = clock_events(state, at, actor)
+    extra = clock_events(state, at, actor(command))
     for e in extra:
         apply(state, e)
     return [*events, *extra]
@@ -121,7 +121,7 @@ def _decided(before: GameState, seat: int, command: Any, chance: Rng, at: float)
         if late is refused:
             raise
         raise late from refused
-    return with_clocks(events, state, at, actor(command)), state
+    return with_clocks(events, state, at, command), state
 
 
 def late_move(refused: RuleViolation, state: GameState, seat: int) -> RuleViolation:
@@ -162,7 +162,7 @@ def create_game(
     command = CreateGame(seats=tuple(seats), options=options or Options())
     at = now_epoch()
     events, state = execute(GameState(), command, rng or production_rng())
-    events = with_clocks(events, state, at, None)
+    events = with_clocks(events, state, at, command)
     tokens = tuple(new_token() for _ in seats) if token_hashes is None else ()
     hashes = [token_hash(t) for t in tokens] if token_hashes is None else list(token_hashes)
     contacts = list(contacts) + [None] * (len(seats) - len(contacts))

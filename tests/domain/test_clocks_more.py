@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from domain import commands as c
 from domain import events as ev
 from domain import fold
@@ -48,24 +50,40 @@ def test_a_pause_moves_the_deadline_by_the_vacation_and_is_taken_once() -> None:
     assert next_wake(t.state) == T0 + 12 * HOUR
 
 
-def test_a_clocked_game_replays_and_snapshots_exactly() -> None:
-    rng = random.Random(4)
-    t = Table(3, Clock(mode="bank", bank_hours=30, bonus_hours=3, timeouts_to_replace=2))
+@pytest.mark.parametrize(("players", "seed", "mode"), [(1, 3, "per_move"), (2, 5, "bank"), (3, 4, "bank"),
+                                                     (4, 6, "per_move"), (5, 7, "bank")])
+def test_a_clocked_game_runs_exactly_the_clocks_of_to_act_and_replays_and_snapshots_exactly(
+        players: int, seed: int, mode: str) -> None:
+    rng = random.Random(seed)
+    t = Table(players, Clock(mode=mode, bank_hours=30, bonus_hours=3, timeouts_to_replace=2), seed=seed)
     now = T0
     for _ in range(400):
         if t.state.phase == "finished":
             break
         wake = next_wake(t.state)
-        if wake is not None and rng.random() < 0.3:
-            now = max(now, wake)
+        roll = rng.random()
+        if wake is not None and roll < 0.3:  # a reminder's time, or (one time in two) the first deadline's
+            deadlines = [clock.deadline for clock in t.state.clocks if clock.deadline is not None]
+            now = max(now, wake if roll < 0.15 else min(deadlines))
             step = due(t.state, now)
             assert step is not None
             t.clock(step, now)
         else:
             now += rng.random() * 5 * HOUR
             t.plain(rng.choice(to_act(t.state)), now)
+        running = {q for q, clock in enumerate(t.state.clocks) if clock.deadline is not None}
+        assert running == (set(to_act(t.state)) if t.state.phase != "finished" else set())  # the clocks follow to_act
     stored = load_json(dump_json([stored_event(e) for e in t.events]))
     assert trusted_events(stored) == t.events and fold(t.events) == t.state
     assert any(isinstance(e, ev.SeatTimedOut) for e in t.events)
     data = json.loads(dump_json(state_to_json(t.state)))
     assert trusted_state(data) == state_from_json(data) == t.state
+
+
+def test_a_vacation_costs_a_bank_nothing() -> None:
+    t = Table(2, Clock(mode="bank", bank_hours=10, bonus_hours=1))
+    t.clock(Pause(0, T0 + 10 * HOUR, T0 + 3 * DAY), T0 + 4 * HOUR)  # away from 4 h to day 3: 6 h left after
+    assert t.state.clocks[0].deadline == T0 + 3 * DAY + 6 * HOUR
+    t.plain(0, T0 + 3 * DAY + 2 * HOUR)  # 4 h used before, 2 h after
+    (stop,) = [e for e in t.last if isinstance(e, ev.ClockStopped) and e.seat == 0]
+    assert (stop.used, stop.bank_left) == (6 * HOUR, (10 - 6 + 1) * HOUR)

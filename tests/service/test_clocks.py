@@ -13,11 +13,14 @@ import pytest
 from domain.errors import RuleViolation
 from domain.legal import game_actions, to_act
 from domain.options import Clock, Options, SeatSpec
+from domain.redact import redact_history
 from domain.stand_in import choose
+from infra.serialization import domain_event
 from infra.store import Commit, EventStore, InMemoryEventStore
 from service import pipeline
 from service.clock import iso, use_clock
 from service.clocks import Fired, next_wake, tick
+from service.email_texts import Seats, sentence, texts
 from service.repository import load
 from tests.local.process import WAIT_LIMIT, limit
 
@@ -180,6 +183,12 @@ def test_a_three_player_game_one_seat_abandons_after_round_1_finishes_by_ticks(c
     types = event_types(store, game)
     assert types.count("seat_timed_out") == 3 and types.count("reminder_due") == 6
     assert next_wake(load(store, game)) is None
+    words, who = texts("en"), Seats(texts("en"), [p.name for p in final.players])
+    served = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != "seats"])
+                             for c in store.commits(game)], 0, final)
+    lines = [sentence(words, e, who) for events in served for e in events]
+    assert sum("S2's time ran out" in line for line in lines) == 3
+    assert sum("S2 timed out too often: the stand-in plays for them" in line for line in lines) == 1
 
 
 def test_racing_threads_of_ticks_and_the_move_apply_the_seats_step_once(clock: FakeNow) -> None:
