@@ -147,6 +147,9 @@ def test_a_silent_seat_times_out_until_the_game_ends(aws: AwsWorld, world: tuple
     history = history_types(run.client, game_id, tokens[0])
     assert "seat_timed_out" in history and "reminder_due" in history
     assert run.schedule(game_id) is None, "a finished game keeps a schedule"
+    with gw.operations.running(TICK):  # a stray tick of the finished game (a late retry): nothing, no error
+        late = clock_tick.lambda_handler({"game_id": game_id}, FakeContext("ClockTickFunction"))
+    assert late["fired"] == () and late["next_wake"] is None and run.schedule(game_id) is None
     assert clock_schedule.index().due(clock.now + 365 * DAY, 10) == []
     reminders = [m for m in aws.messages() if m.get("game_id") == game_id and m.get("kind") == "reminder"]
     assert reminders, "no reminder reached the seat's channel"

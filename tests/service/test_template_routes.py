@@ -90,14 +90,25 @@ def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> No
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
     routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + len(LINK_ROUTES) \
         + len(DEVICE_ROUTES)
-    # + the web page's, the held release, the two unsubscribe routes' and the SES feedback's
-    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1
+    # + the web page's, the held release, the two unsubscribe routes', the SES feedback's and the clocks' two
+    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1 + 2
+    # A function's ARN built from its fixed FunctionName (the clocks' tick: a GetAtt would be circular).
+    by_name = {json.dumps(f["Properties"].get("FunctionName")) for f in functions.values()}
     for logical_id, function in functions.items():
         variables = function["Properties"]["Environment"]["Variables"]
         assert {"TABLE_NAME", "POWERTOOLS_SERVICE_NAME", "POWERTOOLS_METRICS_NAMESPACE", "LOG_LEVEL"} <= set(variables)
         for value in variables.values():
             if isinstance(value, dict) and value != {"Ref": "AWS::NoValue"}:  # AWS_ENDPOINT_URL: unset in AWS
-                named = [value["Ref"]] if "Ref" in value else re.findall(r"\$\{(\w+)\}", value["Fn::Sub"])
+                if "Fn::GetAtt" in value:
+                    named = [value["Fn::GetAtt"][0]]
+                elif "Ref" in value:
+                    named = [value["Ref"]]
+                else:
+                    named = re.findall(r"\$\{(\w+)\}", value["Fn::Sub"])
+                    function = value["Fn::Sub"].partition(":function:")[2]
+                    if not named and function:
+                        assert json.dumps({"Fn::Sub": function}) in by_name, (logical_id, value)
+                        continue
                 parameters = load_template().get("Parameters", {})  # e-mail settings are the deployer's
                 assert named and all(n in cfn or n in parameters for n in named), (logical_id, value)
     notifier = functions["NotifierFunction"]["Properties"]["Environment"]["Variables"]
@@ -131,6 +142,8 @@ def test_our_policies_name_their_resources(cfn: dict[str, Any]) -> None:
                     named = named.replace("${LiveApi}/live/POST/@connections/*", "")
                 if set(statement["Action"]) <= {"sns:Publish", "sns:DeleteEndpoint"}:  # devices' endpoints: made later
                     named = named.replace(":endpoint/${App}/*", "").replace("/unset.invalid/*", "")
+                if all(a.startswith("scheduler:") for a in statement["Action"]):  # one schedule per game: by prefix
+                    named = named.replace("schedule/${ClockScheduleGroup}/clock-*", "")
                 assert statement["Resource"] != "*" and "*" not in named, logical_id
                 actions = statement["Action"] if isinstance(statement["Action"], list) else [statement["Action"]]
                 assert not any(a.endswith(":*") or a == "*" for a in actions), logical_id
