@@ -36,13 +36,14 @@ from service.player_errors import (
 from service.profiles import (
     DEFAULT_TIME_ZONE,
     MAX_PUSH_ENDPOINT,
-    MAX_WEBHOOK_URL,
     iso,
     valid_email,
     valid_https_url,
     valid_name,
     valid_time_zone,
 )
+from service.webhook_signing import new_secret as new_webhook_secret
+from service.webhooks import valid_webhook_url
 
 CONFIRMATION_SECONDS = 24 * 3600
 ATTEMPTS = 3  # writes per request when other writes to the same player keep landing first
@@ -79,6 +80,12 @@ class Created:
 
 
 @dataclass(frozen=True)
+class Updated:
+    record: PlayerRecord
+    webhook_secret: str | None = None  # made by this change (a webhook URL set for the first time): shown once
+
+
+@dataclass(frozen=True)
 class Confirmed:
     record: PlayerRecord
     already: bool  # the address was confirmed by this same code before: nothing written
@@ -104,6 +111,7 @@ class Players:
     new_secret: Callable[[], str] = new_token
     # Hex: a code never starts with "-", so `distilled player confirm CODE` cannot read it as an option.
     new_code: Callable[[], str] = lambda: secrets.token_hex(16)
+    allow_loopback_webhooks: bool = False  # the local server only (service/webhooks.py)
 
     def create(self, name: str, time_zone: str | None = None, admit: Callable[[], None] | None = None) -> Created:
         """`admit`: the limits' check (service/limits.py), once the request is known to be valid."""
@@ -131,10 +139,34 @@ class Players:
 
     def update(self, key: str | None, changes: Changes, link_base: str,
                expected_revision: int | None = None) -> PlayerRecord:
-        def change(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
-            return self._changed(record, changes, link_base)
+        return self.update_profile(key, changes, link_base, expected_revision).record
 
-        return self._write(lambda: self.authenticate(key), change, expected_revision)
+    def update_profile(self, key: str | None, changes: Changes, link_base: str,
+                       expected_revision: int | None = None) -> Updated:
+        """`update`, with the webhook secret this change made, if it made one."""
+        made: list[str] = []
+
+        def change(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
+            changed, outbox = self._changed(record, changes, link_base)
+            made[:] = [changed.webhook_secret] if changed.webhook_secret != record.webhook_secret and \
+                changed.webhook_secret else []
+            return changed, outbox
+
+        record = self._write(lambda: self.authenticate(key), change, expected_revision)
+        return Updated(record, made[0] if made and made[0] == record.webhook_secret else None)
+
+    def rotate_webhook_secret(self, key: str | None) -> Updated:
+        """A new webhook secret, shown once; deliveries are signed with it from now on."""
+        fresh: list[str] = []
+
+        def rotated(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
+            if record.webhook_url is None:
+                raise InvalidField("webhook_url", "not_set", "set a webhook URL first")
+            fresh[:] = [new_webhook_secret()]
+            return replace(record, webhook_secret=fresh[0]), ()
+
+        record = self._write(lambda: self.authenticate(key), rotated, None)
+        return Updated(record, fresh[0])
 
     def rotate_key(self, key: str | None) -> Created:
         fresh: list[str] = []
@@ -217,8 +249,7 @@ class Players:
         if changes.time_zone is not UNSET:
             fields["time_zone"] = valid_time_zone(changes.time_zone or DEFAULT_TIME_ZONE)
         if changes.webhook_url is not UNSET:
-            fields["webhook_url"] = None if changes.webhook_url is None else valid_https_url(
-                "webhook_url", changes.webhook_url, MAX_WEBHOOK_URL)
+            fields.update(self._webhook(record, changes.webhook_url))
         if changes.push_endpoint is not UNSET:
             fields["push_endpoint"] = None if changes.push_endpoint is None else valid_https_url(
                 "push_endpoint", changes.push_endpoint, MAX_PUSH_ENDPOINT)
@@ -234,6 +265,20 @@ class Players:
                 named = fields.get("name", record.name)
                 outbox = (confirmation(record, named, address, code, expires, link_base),)
         return replace(record, **fields), outbox
+
+
+    def _webhook(self, record: PlayerRecord, url: str | None) -> dict[str, Any]:
+        """A URL set (the same or another) is enabled from now, its failures forgotten, with a secret made if
+        there is none; the same enabled URL again changes nothing. A URL cleared takes its secret with it, so
+        the next URL gets a new one, shown then."""
+        if url is None:
+            return dict(webhook_url=None, webhook_secret=None, webhook_since=None, webhook_failures=None,
+                        webhook_disabled_at=None)
+        url = valid_webhook_url(url, self.allow_loopback_webhooks)
+        if url == record.webhook_url and record.webhook_disabled_at is None and record.webhook_secret:
+            return {}
+        return dict(webhook_url=url, webhook_secret=record.webhook_secret or new_webhook_secret(),
+                    webhook_since=iso(self.clock()), webhook_failures=None, webhook_disabled_at=None)
 
 
 def confirmation(record: PlayerRecord, name: str, address: str, code: str, expires: int,

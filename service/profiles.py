@@ -125,7 +125,18 @@ def own_profile(record: PlayerRecord) -> dict[str, Any]:
         "player_id": record.player_id, "name": record.name, "time_zone": record.time_zone,
         "contacts": {"email": email, "webhook_url": record.webhook_url, "push_endpoint": record.push_endpoint},
         "created_at": record.created_at, "updated_at": record.updated_at, "revision": record.revision,
+        "webhook": webhook_state(record),
     }
+
+
+def webhook_state(record: PlayerRecord) -> dict[str, Any] | None:
+    """Whether a webhook is set, enabled or disabled (after repeated failures) and since when; never its secret."""
+    if record.webhook_url is None:
+        return None
+    disabled = record.webhook_disabled_at is not None
+    state = "disabled" if disabled else "enabled" if record.webhook_secret else "set"
+    return {"state": state, "since": record.webhook_disabled_at if disabled else record.webhook_since,
+            "failures": record.webhook_failures or 0}
 
 
 def public_profile(record: PlayerRecord) -> dict[str, Any]:

@@ -63,6 +63,13 @@ class Contacts(BaseModel):
     push_endpoint: str | None
 
 
+class WebhookState(BaseModel):
+    state: str = Field(description="enabled; disabled (after repeated failed deliveries: set the URL again to "
+                                   "re-enable it); set (no secret yet: POST /players/me/webhook-secret).")
+    since: str | None = Field(description="When the URL was set, or when it was disabled.")
+    failures: int = Field(description="Consecutive deliveries that failed every attempt.")
+
+
 class PlayerProfile(BaseModel):
     player_id: str
     name: str
@@ -71,6 +78,18 @@ class PlayerProfile(BaseModel):
     created_at: str
     updated_at: str
     revision: int = Field(description="Send it as expected_revision to refuse a change based on an older profile.")
+    webhook: WebhookState | None = Field(default=None, description="The webhook's state (never its secret).")
+
+
+class UpdatedProfile(PlayerProfile):
+    webhook_secret: str | None = Field(
+        default=None, description="Only when this change set a webhook URL for the first time: the secret that "
+                                  "signs its deliveries (docs/webhooks.md), shown only this once.")
+
+
+class NewWebhookSecret(BaseModel):
+    player_id: str
+    webhook_secret: str = Field(description="The new secret, shown only once; deliveries are signed with it now.")
 
 
 class CreatedPlayer(BaseModel):

@@ -9,7 +9,7 @@ stream hands them to the notifier, which publishes them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 PLAYER_ID_PATTERN = r"p[A-Za-z0-9_-]{16}"
@@ -42,6 +42,12 @@ class PlayerRecord:
     push_endpoint: str | None = None
     language: str | None = None  # the e-mails' language (en, es, ko); None: English
     email_every_turn: bool | None = None  # e-mail every "your turn", not only a round's first (service/emails_plan.py)
+    # Webhooks (service/webhooks.py): the secret signs deliveries, so it is kept as is; repr=False keeps it out of
+    # any printed record. `webhook_since`: when the URL was set (a delivery queued for an older URL is dropped).
+    webhook_secret: str | None = field(default=None, repr=False)
+    webhook_since: str | None = None
+    webhook_failures: int | None = None  # consecutive deliveries that failed every attempt
+    webhook_disabled_at: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,81 @@
+"""A player's webhook: which URLs may be set, what its profile shows, and which addresses may be sent to.
+
+The URL is checked twice. When set: https, a public host name or address (service/profiles.py). When sent
+to: the host is resolved again and every address must be public, since a name that was public when set can
+later resolve to 127.0.0.1 or the metadata service (DNS rebinding). Only the local server allows loopback
+(`WEBHOOKS_ALLOW_LOOPBACK`, which no template sets): there, http://127.0.0.1:<port>/ reaches a test receiver.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+from collections.abc import Callable, Iterable
+from urllib.parse import urlsplit
+
+from infra.players import PlayerRecord
+from service.profiles import MAX_WEBHOOK_URL, valid_https_url
+
+ALLOW_LOOPBACK = "WEBHOOKS_ALLOW_LOOPBACK"
+_LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def loopback_allowed() -> bool:
+    """The local server's setting (devtools/local/server.py); never set in a deployed function."""
+    return os.environ.get(ALLOW_LOOPBACK) == "1"
+
+
+def _loopback_url(value: str) -> bool:
+    try:
+        parts = urlsplit(value.strip())
+        host = parts.hostname or ""
+        parts.port  # noqa: B018 - raises on a malformed port
+    except ValueError:
+        return False
+    return (parts.scheme in ("http", "https") and host in _LOOPBACK_HOSTS and parts.username is None
+            and parts.password is None and len(value) <= MAX_WEBHOOK_URL)
+
+
+def valid_webhook_url(value: str, allow_loopback: bool = False) -> str:
+    if allow_loopback and _loopback_url(value):
+        return value.strip()
+    return valid_https_url("webhook_url", value, MAX_WEBHOOK_URL)
+
+
+def enabled(record: PlayerRecord) -> bool:
+    """Whether deliveries go to this player's webhook."""
+    return bool(record.webhook_url and record.webhook_secret and record.webhook_disabled_at is None)
+
+
+class RefusedAddress(Exception):
+    """The webhook's host resolves to an address deliveries must never reach (private, loopback, link-local)."""
+
+
+Resolve = Callable[[str, int], Iterable[str]]
+
+
+def resolve(host: str, port: int) -> list[str]:
+    return [str(info[4][0]) for info in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)]
+
+
+def send_address(url: str, allow_loopback: bool, lookup: Resolve = resolve) -> str:
+    """The one address to connect to for `url`, resolved now; RefusedAddress unless every address it resolves
+    to is public (or, with `allow_loopback`, loopback). Connecting to the address checked, not to the name
+    again, is what closes the window for a rebinding between the check and the connection."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        addresses = list(lookup(host, port))
+    except OSError:
+        raise RefusedAddress("unresolvable") from None
+    if not addresses:
+        raise RefusedAddress("unresolvable")
+    for address in addresses:
+        ip = ipaddress.ip_address(address.split("%")[0])
+        mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+        checked = mapped or ip
+        if not (checked.is_global or (allow_loopback and checked.is_loopback)):
+            raise RefusedAddress("not_public")
+    return addresses[0]
