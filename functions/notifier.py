@@ -11,7 +11,8 @@ batch, from the newest state folded for its notices, and a lobby's entries from 
 E-mail (service/emails_plan.py): when PAGE_BASE_URL and the sender (EMAIL_FROM) are set, the same notices also
 go by e-mail to the seats whose player confirmed an address (or whose seat was given one), coalesced to one per
 seat per round, through SES (SES_CONFIGURATION_SET). SNS goes first: a failed e-mail fails its record, and the
-retry finds the SNS notices marked, so only the e-mail is tried again.
+retry finds the SNS notices marked, so only the e-mail is tried again. Webhooks (functions/webhook_notices.py)
+are queued last, the same way, to WEBHOOK_QUEUE_URL.
 
 Time: a record is taken only while there is time for an AWS call and the answer after it
 (infra/budget.py); the rest of the batch is reported as failed without being tried, so the stream delivers
@@ -38,6 +39,7 @@ from functions.my_games_feed import keep_game, keep_lobby, lobby_item
 from functions.observability import count, logger, metrics
 from functions.outbox import outbox_item, relay
 from functions.stream_records import new_commit
+from functions.webhook_notices import send_webhooks
 from infra.budget import can_start
 from service.notices import Notice, Planned, deliver
 
@@ -173,6 +175,7 @@ def record_handler(record: DynamoDBRecord) -> int:
             raise planned
         sent = deliver(planned or [], container.publisher(), container.markers())
         send_emails(target[0], planned or [])
+        send_webhooks(planned or [], _batch.newest.get(target[0]))  # functions/webhook_notices.py
         keep_entries(target[0])
     except Exception:
         count("NotificationFailures")

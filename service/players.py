@@ -273,12 +273,13 @@ class Players:
         the next URL gets a new one, shown then."""
         if url is None:
             return dict(webhook_url=None, webhook_secret=None, webhook_since=None, webhook_failures=None,
-                        webhook_disabled_at=None)
+                        webhook_disabled_at=None, webhook_generation=None)
         url = valid_webhook_url(url, self.allow_loopback_webhooks)
         if url == record.webhook_url and record.webhook_disabled_at is None and record.webhook_secret:
             return {}
         return dict(webhook_url=url, webhook_secret=record.webhook_secret or new_webhook_secret(),
-                    webhook_since=iso(self.clock()), webhook_failures=None, webhook_disabled_at=None)
+                    webhook_since=iso(self.clock()), webhook_failures=None, webhook_disabled_at=None,
+                    webhook_generation=record.revision + 1)
 
 
 def confirmation(record: PlayerRecord, name: str, address: str, code: str, expires: int,

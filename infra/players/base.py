@@ -43,11 +43,12 @@ class PlayerRecord:
     language: str | None = None  # the e-mails' language (en, es, ko); None: English
     email_every_turn: bool | None = None  # e-mail every "your turn", not only a round's first (service/emails_plan.py)
     # Webhooks (service/webhooks.py): the secret signs deliveries, so it is kept as is; repr=False keeps it out of
-    # any printed record. `webhook_since`: when the URL was set (a delivery queued for an older URL is dropped).
+    # any printed record. `webhook_since`: when the URL was set.
     webhook_secret: str | None = field(default=None, repr=False)
     webhook_since: str | None = None
     webhook_failures: int | None = None  # consecutive deliveries that failed every attempt
     webhook_disabled_at: str | None = None
+    webhook_generation: int | None = None  # the revision that set the URL: a delivery queued before is dropped
 
 
 @dataclass(frozen=True)
