@@ -136,6 +136,18 @@ def _stream_event() -> dict[str, Any]:
     }]}
 
 
+def _queue_event() -> dict[str, Any]:
+    """One SQS message of the webhook queue (service/webhook_plan.py): for the sample player, who has no webhook."""
+    body = {"player_id": SAMPLE_PLAYER, "generation": 2, "delivery": f"{SAMPLE_GAME}:1:0:your_turn", "attempt": 1,
+            "body": {"kind": "your_turn", "game_id": SAMPLE_GAME, "version": 1, "seat": 0, "link": None}}
+    return {"Records": [{
+        "messageId": "sample-message-1", "receiptHandle": "sample-receipt", "body": json.dumps(body),
+        "attributes": {"ApproximateReceiveCount": "1", "SentTimestamp": "1767225600000"},
+        "messageAttributes": {}, "md5OfBody": "", "eventSource": "aws:sqs", "awsRegion": "us-east-1",
+        "eventSourceARN": "arn:aws:sqs:us-east-1:123456789012:webhooks",
+    }]}
+
+
 def _socket_event(route: str) -> dict[str, Any]:
     """A WebSocket route's event (devtools/local/live.py): a connection to the sample game, a ping."""
     from devtools.local.live import socket_event
@@ -160,8 +172,9 @@ def sample_events() -> dict[str, dict[str, Any]]:
         out.setdefault(route.function, _api_event(route))
     api = sam.socket_api(template)
     out |= {function: _socket_event(route) for route, function in (api.routes if api else {}).items()}
-    for logical_id in specs:
-        out.setdefault(logical_id, _stream_event())
+    for logical_id, spec in specs.items():
+        queued = any(e.get("Type") == "SQS" for e in spec.events.values())
+        out.setdefault(logical_id, _queue_event() if queued else _stream_event())
     return dict(sorted(out.items()))
 
 

@@ -48,15 +48,19 @@ def sender() -> Sender:
         from infra.budget import CLIENT_CONFIG, bound
         from infra.channels.webhook_http import post
         from infra.channels.webhook_queue import SqsWebhookQueue
-        from infra.channels.webhook_state import DynamoWebhookState
+        from infra.channels.webhook_state import DynamoWebhookState, MemoryWebhookState
         from service.webhook_delivery import BACKOFF as DEFAULT_BACKOFF
         from service.webhook_delivery import Sender
         from service.webhooks import loopback_allowed
 
+        from infra.players.memory import InMemoryPlayerStore
+
         sqs = bound(boto3.client("sqs", config=CLIENT_CONFIG), container.time_left)
-        _sender = Sender(container.services().player_store, DynamoWebhookState.from_env(container.dynamodb()),
-                         SqsWebhookQueue(sqs, os.environ["WEBHOOK_QUEUE_URL"]),
-                         SqsWebhookQueue(sqs, os.environ["WEBHOOK_DLQ_URL"]), post,
+        store = container.services().player_store
+        state = MemoryWebhookState(store) if isinstance(store, InMemoryPlayerStore) else \
+            DynamoWebhookState.from_env(container.dynamodb())
+        _sender = Sender(store, state, SqsWebhookQueue(sqs, os.environ.get("WEBHOOK_QUEUE_URL", "")),
+                         SqsWebhookQueue(sqs, os.environ.get("WEBHOOK_DLQ_URL", "")), post,
                          allow_loopback=loopback_allowed(), backoff=backoff() or DEFAULT_BACKOFF)
     return _sender
 

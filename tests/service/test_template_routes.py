@@ -85,7 +85,7 @@ def test_the_routes_are_the_documented_api(cfn: dict[str, Any]) -> None:
 def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> None:
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
     routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + len(LINK_ROUTES)
-    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1  # + the web page's
+    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1  # + the web page's, the webhook sender
     for logical_id, function in functions.items():
         variables = function["Properties"]["Environment"]["Variables"]
         assert {"TABLE_NAME", "POWERTOOLS_SERVICE_NAME", "POWERTOOLS_METRICS_NAMESPACE", "LOG_LEVEL"} <= set(variables)
