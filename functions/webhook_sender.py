@@ -49,11 +49,10 @@ def sender() -> Sender:
         from infra.channels.webhook_http import post
         from infra.channels.webhook_queue import SqsWebhookQueue
         from infra.channels.webhook_state import DynamoWebhookState, MemoryWebhookState
+        from infra.players.memory import InMemoryPlayerStore
         from service.webhook_delivery import BACKOFF as DEFAULT_BACKOFF
         from service.webhook_delivery import Sender
         from service.webhooks import loopback_allowed
-
-        from infra.players.memory import InMemoryPlayerStore
 
         sqs = bound(boto3.client("sqs", config=CLIENT_CONFIG), container.time_left)
         store = container.services().player_store
