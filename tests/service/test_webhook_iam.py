@@ -61,8 +61,9 @@ def test_the_queue_redrives_to_a_watched_dead_letter_queue_and_feeds_the_sender(
     (event,) = sender["Events"].values()
     assert event["Type"] == "SQS" and event["Properties"]["Queue"] == {"Fn::GetAtt": ["WebhookQueue", "Arn"]}
     assert event["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    watched = {"Fn::GetAtt": ["WebhookDeadLetterQueue", "QueueName"]}
     (alarm,) = [r["Properties"] for r in resources.values() if r["Type"] == "AWS::CloudWatch::Alarm"
-                and r["Properties"]["Dimensions"][0]["Value"] == {"Fn::GetAtt": ["WebhookDeadLetterQueue", "QueueName"]}]
+                and r["Properties"]["Dimensions"][0]["Value"] == watched]
     assert alarm["MetricName"] == "ApproximateNumberOfMessagesVisible" and alarm["Threshold"] == 0
     assert "WEBHOOKS_ALLOW_LOOPBACK" not in json.dumps(resources), "loopback is the local server's alone"
 
