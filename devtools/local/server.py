@@ -22,9 +22,10 @@ from devtools.local.invoke import Invoker
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
 from devtools.local.mail import Mailbox, mail_environment, moto_sent, verify_sender
 from devtools.local.outbox import Outbox
+from devtools.local.queues import QueuePoller, queue_sources, webhook_environment
 from devtools.local.resources import LocalResources, provision
 from devtools.local.sam import FunctionSpec, functions, routes, socket_api, stream_sources
-from devtools.local.streams import PollerThread, StreamPoller, now_iso
+from devtools.local.streams import Poller, PollerThread, StreamPoller, now_iso
 from devtools.template import TEMPLATE_PATH, load_template
 
 REGION = "us-east-1"
@@ -96,7 +97,8 @@ class LocalService:
         specs = functions(template, self.template_path.parent)
         overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
         environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s),
-                            **mail_environment(s.environment, self._here())} for k, s in specs.items()}
+                            **mail_environment(s.environment, self._here()),
+                            **webhook_environment(s.environment)} for k, s in specs.items()}
         self.consumers = {source.function for source in stream_sources(specs, template)}
         self.readers = {route.function for route in routes(specs) if route.method == "GET"}  # they write nothing
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
@@ -104,12 +106,17 @@ class LocalService:
         from functions import container  # the handlers' own module (their code root is on sys.path now)
 
         container.set_pause(self.invoker.pause)
-        self.pollers = [
+        self.stream_pollers = [
             StreamPoller(source, self.resources.get_att(source.table, "StreamArn"), self.client("dynamodbstreams"),
                          functools.partial(self.invoker.invoke, source.function),
                          self._dead_letter(source.function, source.on_failure), REGION, self.invoker.lock)
             for source in stream_sources(specs, template)
         ]
+        # SQS event sources (webhooks: devtools/local/queues.py) are polled by the same thread.
+        self.pollers: list[Poller] = [*self.stream_pollers, *(
+            QueuePoller(q, self.resources.queues[q.queue], self.resources.get_att(q.queue, "Arn"), self.client("sqs"),
+                        functools.partial(self.invoker.invoke, q.function), REGION, self.invoker.lock)
+            for q in queue_sources(specs))]
         self.poller = PollerThread(self.pollers, after_poll=self._after_poll)
         self.poller.start()
         api = socket_api(template)
