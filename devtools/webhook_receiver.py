@@ -86,7 +86,7 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
             length = int(self.headers.get("Content-Length") or 0)
             return self.rfile.read(min(length, MAX_BODY))
 
-        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        def do_GET(self) -> None:
             if self.path != "/deliveries":
                 self._answer(404)
                 return
@@ -94,7 +94,7 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
                 listed = [d.__dict__ for d in receiver.deliveries]
             self._answer(200, listed)
 
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             raw = self._body()
             if self.path == "/_status":
                 receiver.status = int(json.loads(raw)["status"])
@@ -102,7 +102,7 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
                 return
             self._answer(receiver.receive(self.path, dict(self.headers.items()), raw))
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet: tests read /deliveries
+        def log_message(self, format: str, *args: Any) -> None:
             pass
 
     return Handler

@@ -63,7 +63,8 @@ class QueuePoller:
     def __init__(self, source: QueueSource, url: str, arn: str, client: Any,
                  invoke: Callable[[dict[str, Any]], Any], region: str,
                  lock: AbstractContextManager[Any] | None = None) -> None:
-        self.source, self.url, self.arn, self.client, self.invoke, self.region = source, url, arn, client, invoke, region
+        self.source, self.url, self.arn, self.client = source, url, arn, client
+        self.invoke, self.region = invoke, region
         self.lock: AbstractContextManager[Any] = lock if lock is not None else nullcontext()
         self.delivered = 0
 
