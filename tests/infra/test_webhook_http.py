@@ -20,7 +20,7 @@ def server() -> Iterator[tuple[ThreadingHTTPServer, list[dict[str, Any]]]]:
     seen: list[dict[str, Any]] = []
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers["Content-Length"]))
             seen.append({"path": self.path, "host": self.headers["Host"], "body": body,
                          "signature": self.headers["X-Distilled-Signature"]})
