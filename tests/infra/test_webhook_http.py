@@ -4,6 +4,7 @@ an answer read, a silent server ending in a timeout."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 from collections.abc import Iterator
@@ -34,10 +35,8 @@ def server() -> Iterator[tuple[ThreadingHTTPServer, list[dict[str, Any]]]]:
             self.send_response(200)
             self.send_header("Content-Length", str(len(big)))
             self.end_headers()
-            try:
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client stopped reading: right
                 self.wfile.write(big)
-            except (BrokenPipeError, ConnectionResetError):
-                pass  # the client stopped reading, as it should
 
         def log_message(self, *_: Any) -> None:
             pass
