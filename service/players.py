@@ -43,7 +43,7 @@ from service.profiles import (
     valid_time_zone,
 )
 from service.webhook_signing import new_secret as new_webhook_secret
-from service.webhooks import valid_webhook_url
+from service.webhooks import webhook_fields
 
 CONFIRMATION_SECONDS = 24 * 3600
 ATTEMPTS = 3  # writes per request when other writes to the same player keep landing first
@@ -249,7 +249,7 @@ class Players:
         if changes.time_zone is not UNSET:
             fields["time_zone"] = valid_time_zone(changes.time_zone or DEFAULT_TIME_ZONE)
         if changes.webhook_url is not UNSET:
-            fields.update(self._webhook(record, changes.webhook_url))
+            fields.update(webhook_fields(record, changes.webhook_url, iso(self.clock()), self.allow_loopback_webhooks))
         if changes.push_endpoint is not UNSET:
             fields["push_endpoint"] = None if changes.push_endpoint is None else valid_https_url(
                 "push_endpoint", changes.push_endpoint, MAX_PUSH_ENDPOINT)
@@ -265,21 +265,6 @@ class Players:
                 named = fields.get("name", record.name)
                 outbox = (confirmation(record, named, address, code, expires, link_base),)
         return replace(record, **fields), outbox
-
-
-    def _webhook(self, record: PlayerRecord, url: str | None) -> dict[str, Any]:
-        """A URL set (the same or another) is enabled from now, its failures forgotten, with a secret made if
-        there is none; the same enabled URL again changes nothing. A URL cleared takes its secret with it, so
-        the next URL gets a new one, shown then."""
-        if url is None:
-            return dict(webhook_url=None, webhook_secret=None, webhook_since=None, webhook_failures=None,
-                        webhook_disabled_at=None, webhook_generation=None)
-        url = valid_webhook_url(url, self.allow_loopback_webhooks)
-        if url == record.webhook_url and record.webhook_disabled_at is None and record.webhook_secret:
-            return {}
-        return dict(webhook_url=url, webhook_secret=record.webhook_secret or new_webhook_secret(),
-                    webhook_since=iso(self.clock()), webhook_failures=None, webhook_disabled_at=None,
-                    webhook_generation=record.revision + 1)
 
 
 def confirmation(record: PlayerRecord, name: str, address: str, code: str, expires: int,

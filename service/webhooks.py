@@ -12,10 +12,12 @@ import ipaddress
 import os
 import socket
 from collections.abc import Callable, Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
 from infra.players import PlayerRecord
 from service.profiles import MAX_WEBHOOK_URL, valid_https_url
+from service.webhook_signing import new_secret
 
 ALLOW_LOOPBACK = "WEBHOOKS_ALLOW_LOOPBACK"
 _LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -41,6 +43,21 @@ def valid_webhook_url(value: str, allow_loopback: bool = False) -> str:
     if allow_loopback and _loopback_url(value):
         return value.strip()
     return valid_https_url("webhook_url", value, MAX_WEBHOOK_URL)
+
+
+def webhook_fields(record: PlayerRecord, url: str | None, now: str, allow_loopback: bool) -> dict[str, Any]:
+    """What setting the URL changes. A URL set (the same or another) is enabled from now, its failures forgotten,
+    with a secret made if there is none; the same enabled URL again changes nothing. A URL cleared takes its
+    secret with it, so the next URL gets a new one, shown then. The generation (the revision that set the URL)
+    tells the sender a delivery queued before from one queued after."""
+    if url is None:
+        return dict(webhook_url=None, webhook_secret=None, webhook_since=None, webhook_failures=None,
+                    webhook_disabled_at=None, webhook_generation=None)
+    url = valid_webhook_url(url, allow_loopback)
+    if url == record.webhook_url and record.webhook_disabled_at is None and record.webhook_secret:
+        return {}
+    return dict(webhook_url=url, webhook_secret=record.webhook_secret or new_secret(), webhook_since=now,
+                webhook_failures=None, webhook_disabled_at=None, webhook_generation=record.revision + 1)
 
 
 def enabled(record: PlayerRecord) -> bool:
