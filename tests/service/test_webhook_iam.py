@@ -75,8 +75,9 @@ def _sqs_event(messages: list[dict[str, Any]]) -> dict[str, Any]:
                         for m in messages]}
 
 
-def test_every_call_of_queueing_sending_failing_and_recovering_is_granted(aws: AwsWorld,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_call_of_queueing_sending_failing_and_recovering_is_granted(
+        aws: AwsWorld, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        caplog: pytest.LogCaptureFixture) -> None:
     queue = aws.sqs.create_queue(QueueName="webhooks")["QueueUrl"]
     dead = aws.sqs.create_queue(QueueName="webhooks-dead")["QueueUrl"]
     monkeypatch.setenv("WEBHOOK_QUEUE_URL", queue)
@@ -118,3 +119,7 @@ def test_every_call_of_queueing_sending_failing_and_recovering_is_granted(aws: A
     assert container.players().authenticate(player.key).webhook_failures is None
     assert_within_policies(log)
     assert any(c.action == "dynamodb:UpdateItem" for c in log.used[SENDER])
+    printed = capsys.readouterr()
+    logs = printed.out + printed.err + "\n".join(r.getMessage() for r in caplog.records)
+    assert "webhook" in logs, "the sender's log lines were read"
+    assert secret not in logs and "#link=" not in logs and "hooks.example.org" not in logs
