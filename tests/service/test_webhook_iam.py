@@ -89,6 +89,8 @@ def test_every_call_of_queueing_sending_failing_and_recovering_is_granted(
         got.append((body, dict(headers)))
         return statuses.pop(0)
 
+    webhook_notices.use_webhook_queue(None)  # built from this test's environment, not kept from another test's
+    webhook_sender.use_sender(None)
     log = OperationLog()
     log.watch(container.dynamodb())
     try:
