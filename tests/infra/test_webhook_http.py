@@ -93,3 +93,35 @@ def test_a_silent_server_times_out(monkeypatch: pytest.MonkeyPatch) -> None:
             webhook_http.post(f"http://127.0.0.1:{listener.getsockname()[1]}/", "127.0.0.1", b"{}", {})
     finally:
         listener.close()
+
+
+def test_a_receiver_trickling_its_answer_is_cut_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each byte comes well within the read timeout: only the whole attempt's deadline ends it."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    stop = threading.Event()
+
+    def trickle() -> None:
+        connection, _ = listener.accept()
+        with connection:
+            connection.recv(65536)
+            connection.sendall(b"HTTP/1.1 200 OK\r\n")
+            for _ in range(80):  # some 4 s in all, then it closes: without the deadline, no TimeoutError
+                if stop.wait(0.05):
+                    return
+                try:
+                    connection.sendall(b"X-Slow: y\r\n")
+                except OSError:
+                    return
+
+    thread = threading.Thread(target=trickle, daemon=True)
+    thread.start()
+    monkeypatch.setattr(webhook_http, "TIMEOUT", 2.0)
+    monkeypatch.setattr(webhook_http, "DEADLINE", 0.5)
+    try:
+        with pytest.raises(TimeoutError):
+            webhook_http.post(f"http://127.0.0.1:{listener.getsockname()[1]}/", "127.0.0.1", b"{}", {})
+    finally:
+        stop.set()
+        listener.close()
