@@ -70,6 +70,9 @@ def _set(args: argparse.Namespace) -> int:
     lines = api.profile_lines(profile)
     if changes.get("email"):
         lines.append("a confirmation link was sent to the new address: nothing else goes there until it is opened")
+    if profile.get("webhook_secret"):  # answered this once: the CLI does not keep it
+        lines.append(f"webhook secret {profile['webhook_secret']} (shown only now: give it to your receiver, "
+                     "docs/webhooks.md)")
     _print(profile, args, lines)
     return 0
 

@@ -165,6 +165,18 @@ def _stream_event() -> dict[str, Any]:
     }]}
 
 
+def _queue_event() -> dict[str, Any]:
+    """One SQS message of the webhook queue (service/webhook_plan.py): for the sample player, who has no webhook."""
+    body = {"player_id": SAMPLE_PLAYER, "generation": 2, "delivery": f"{SAMPLE_GAME}:1:0:your_turn", "attempt": 1,
+            "body": {"kind": "your_turn", "game_id": SAMPLE_GAME, "version": 1, "seat": 0, "link": None}}
+    return {"Records": [{
+        "messageId": "sample-message-1", "receiptHandle": "sample-receipt", "body": json.dumps(body),
+        "attributes": {"ApproximateReceiveCount": "1", "SentTimestamp": "1767225600000"},
+        "messageAttributes": {}, "md5OfBody": "", "eventSource": "aws:sqs", "awsRegion": "us-east-1",
+        "eventSourceARN": "arn:aws:sqs:us-east-1:123456789012:webhooks",
+    }]}
+
+
 def _socket_event(route: str) -> dict[str, Any]:
     """A WebSocket route's event (devtools/local/live.py): a connection to the sample game, a ping."""
     from devtools.local.live import socket_event
@@ -200,7 +212,8 @@ def sample_events() -> dict[str, dict[str, Any]]:
     for logical_id in specs:
         events = template["Resources"][logical_id]["Properties"].get("Events") or {}
         by_topic = any(e.get("Type") == "SNS" for e in events.values())
-        out.setdefault(logical_id, _feedback_event() if by_topic else _stream_event())
+        queued = any(e.get("Type") == "SQS" for e in events.values())
+        out.setdefault(logical_id, _feedback_event() if by_topic else _queue_event() if queued else _stream_event())
     return dict(sorted(out.items()))
 
 

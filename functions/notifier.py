@@ -13,7 +13,8 @@ go by e-mail to the seats whose player confirmed an address (or whose seat was g
 seat per round, through SES (SES_CONFIGURATION_SET). SNS goes first: a failed e-mail fails its record, and the
 retry finds the SNS notices marked, so only the e-mail is tried again. Push (service/push_plan.py) comes last,
 to the devices of the seats' players, when a platform application is configured; quiet hours hold e-mail and
-push (service/held.py).
+push (service/held.py). Webhooks (functions/webhook_notices.py)
+are queued last, the same way, to WEBHOOK_QUEUE_URL.
 
 Clocks (functions/clock_schedule.py): the same newest state moves a clocked game's one schedule to its next
 reminder or deadline (or clears it), once per game per batch; a scheduler failure fails the record.
@@ -44,6 +45,7 @@ from functions.observability import count, logger, metrics
 from functions.outbox import outbox_item, relay
 from functions.push_notices import send_pushes
 from functions.stream_records import new_commit
+from functions.webhook_notices import send_webhooks
 from infra.budget import can_start
 from service.notices import Notice, Planned, deliver
 
@@ -208,6 +210,7 @@ def record_handler(record: DynamoDBRecord) -> int:
         sent = deliver(planned or [], container.publisher(), container.markers())
         send_emails(target[0], planned or [])
         send_pushes(planned or [], _batch.newest[target[0]].newest if target[0] in _batch.newest else None)
+        send_webhooks(planned or [], _batch.newest.get(target[0]))  # functions/webhook_notices.py
         keep_entries(target[0])
         keep_clock(target[0])
     except Exception:

@@ -149,8 +149,9 @@ class Services:
     def players(self) -> Players:
         """The players' application service (service/players.py)."""
         from service.players import Players
+        from service.webhooks import loopback_allowed
 
-        return Players(self.player_store)
+        return Players(self.player_store, allow_loopback_webhooks=loopback_allowed())
 
     @cached_property
     def lobby_store(self) -> LobbyStore:

@@ -36,7 +36,6 @@ from service.player_errors import (
 from service.profiles import (
     DEFAULT_TIME_ZONE,
     MAX_PUSH_ENDPOINT,
-    MAX_WEBHOOK_URL,
     iso,
     valid_email,
     valid_https_url,
@@ -45,6 +44,8 @@ from service.profiles import (
     valid_time_zone,
 )
 from service.vacation import vacation_fields
+from service.webhook_signing import new_secret as new_webhook_secret
+from service.webhooks import webhook_fields
 
 CONFIRMATION_SECONDS = 24 * 3600
 ATTEMPTS = 3  # writes per request when other writes to the same player keep landing first
@@ -86,6 +87,12 @@ class Created:
 
 
 @dataclass(frozen=True)
+class Updated:
+    record: PlayerRecord
+    webhook_secret: str | None = None  # made by this change (a webhook URL set for the first time): shown once
+
+
+@dataclass(frozen=True)
 class Confirmed:
     record: PlayerRecord
     already: bool  # the address was confirmed by this same code before: nothing written
@@ -111,6 +118,7 @@ class Players:
     new_secret: Callable[[], str] = new_token
     # Hex: a code never starts with "-", so `distilled player confirm CODE` cannot read it as an option.
     new_code: Callable[[], str] = lambda: secrets.token_hex(16)
+    allow_loopback_webhooks: bool = False  # the local server only (service/webhooks.py)
 
     def create(self, name: str, time_zone: str | None = None, admit: Callable[[], None] | None = None) -> Created:
         """`admit`: the limits' check (service/limits.py), once the request is known to be valid."""
@@ -138,10 +146,34 @@ class Players:
 
     def update(self, key: str | None, changes: Changes, link_base: str,
                expected_revision: int | None = None) -> PlayerRecord:
-        def change(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
-            return self._changed(record, changes, link_base)
+        return self.update_profile(key, changes, link_base, expected_revision).record
 
-        return self._write(lambda: self.authenticate(key), change, expected_revision)
+    def update_profile(self, key: str | None, changes: Changes, link_base: str,
+                       expected_revision: int | None = None) -> Updated:
+        """`update`, with the webhook secret this change made, if it made one."""
+        made: list[str] = []
+
+        def change(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
+            changed, outbox = self._changed(record, changes, link_base)
+            made[:] = [changed.webhook_secret] if changed.webhook_secret != record.webhook_secret and \
+                changed.webhook_secret else []
+            return changed, outbox
+
+        record = self._write(lambda: self.authenticate(key), change, expected_revision)
+        return Updated(record, made[0] if made and made[0] == record.webhook_secret else None)
+
+    def rotate_webhook_secret(self, key: str | None) -> Updated:
+        """A new webhook secret, shown once; deliveries are signed with it from now on."""
+        fresh: list[str] = []
+
+        def rotated(record: PlayerRecord) -> tuple[PlayerRecord, tuple[OutboxMessage, ...]]:
+            if record.webhook_url is None:
+                raise InvalidField("webhook_url", "not_set", "set a webhook URL first")
+            fresh[:] = [new_webhook_secret()]
+            return replace(record, webhook_secret=fresh[0]), ()
+
+        record = self._write(lambda: self.authenticate(key), rotated, None)
+        return Updated(record, fresh[0])
 
     def rotate_key(self, key: str | None) -> Created:
         fresh: list[str] = []
@@ -224,8 +256,7 @@ class Players:
         if changes.time_zone is not UNSET:
             fields["time_zone"] = valid_time_zone(changes.time_zone or DEFAULT_TIME_ZONE)
         if changes.webhook_url is not UNSET:
-            fields["webhook_url"] = None if changes.webhook_url is None else valid_https_url(
-                "webhook_url", changes.webhook_url, MAX_WEBHOOK_URL)
+            fields.update(webhook_fields(record, changes.webhook_url, iso(self.clock()), self.allow_loopback_webhooks))
         if changes.push_endpoint is not UNSET:
             fields["push_endpoint"] = None if changes.push_endpoint is None else valid_https_url(
                 "push_endpoint", changes.push_endpoint, MAX_PUSH_ENDPOINT)

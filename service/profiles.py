@@ -138,6 +138,7 @@ def own_profile(record: PlayerRecord) -> dict[str, Any]:
         "vacation": vacation_view(record, now_epoch()),
         **push_profile(record),
         "preferences": preferences(record),
+        "webhook": webhook_state(record),
     }
 
 
@@ -153,6 +154,16 @@ def push_profile(record: PlayerRecord) -> dict[str, Any]:
 def preferences(record: PlayerRecord) -> dict[str, Any]:
     return {"language": record.language or "en", "email_every_turn": bool(record.email_every_turn),
             "email_enabled": record.email_enabled is not False}
+
+
+def webhook_state(record: PlayerRecord) -> dict[str, Any] | None:
+    """Whether a webhook is set, enabled or disabled (after repeated failures) and since when; never its secret."""
+    if record.webhook_url is None:
+        return None
+    disabled = record.webhook_disabled_at is not None
+    state = "disabled" if disabled else "enabled" if record.webhook_secret else "set"
+    return {"state": state, "since": record.webhook_disabled_at if disabled else record.webhook_since,
+            "failures": record.webhook_failures or 0}
 
 
 def public_profile(record: PlayerRecord) -> dict[str, Any]:

@@ -61,6 +61,12 @@ def confirm_email(client: ApiClient, key: str, code: str) -> dict[str, Any]:
     return result
 
 
+def _webhook(profile: dict[str, Any]) -> str:
+    url = (profile.get("contacts") or {}).get("webhook_url")
+    state = profile.get("webhook") or {}
+    return f"{url} ({state['state']} since {state['since']})" if url and state.get("since") else url or "none"
+
+
 def profile_lines(profile: dict[str, Any]) -> list[str]:
     """A profile, readable: one line per field."""
     contacts = profile.get("contacts") or {}
@@ -76,7 +82,7 @@ def profile_lines(profile: dict[str, Any]) -> list[str]:
         f"player     {profile['player_id']} {profile['name']}",
         f"time zone  {profile['time_zone']}",
         f"e-mail     {mail}",
-        f"webhook    {contacts.get('webhook_url') or 'none'}",
+        f"webhook    {_webhook(profile)}",
         f"push       {contacts.get('push_endpoint') or 'none'}",
         f"revision   {profile['revision']} (updated {profile['updated_at']})",
         *_preference_lines(profile),

@@ -32,10 +32,11 @@ from devtools.local.push import (
     platform_applications,
     push_environment,
 )
+from devtools.local.queues import QueuePoller, queue_sources, webhook_environment
 from devtools.local.resources import LocalResources, provision
 from devtools.local.sam import FunctionSpec, functions, routes, socket_api, stream_sources
 from devtools.local.scheduler import LocalScheduler, function_arns, rates, schedule_groups
-from devtools.local.streams import PollerThread, StreamPoller, now_iso
+from devtools.local.streams import Poller, PollerThread, StreamPoller, now_iso
 from devtools.template import TEMPLATE_PATH, load_template
 
 REGION = "us-east-1"
@@ -112,7 +113,8 @@ class LocalService:
         overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
         environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s),
                             **mail_environment(s.environment, self._here()),
-                            **push_environment(s.environment, self.push_applications)} for k, s in specs.items()}
+                            **push_environment(s.environment, self.push_applications),
+                            **webhook_environment(s.environment)} for k, s in specs.items()}
         self.consumers = {source.function for source in stream_sources(specs, template)}
         self.readers = {route.function for route in routes(specs) if route.method == "GET"}  # they write nothing
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
@@ -121,12 +123,17 @@ class LocalService:
 
         container.set_pause(self.invoker.pause)
         self._start_clock()
-        self.pollers = [
+        self.stream_pollers = [
             StreamPoller(source, self.resources.get_att(source.table, "StreamArn"), self.client("dynamodbstreams"),
                          functools.partial(self.invoker.invoke, source.function),
                          self._dead_letter(source.function, source.on_failure), REGION, self.invoker.lock)
             for source in stream_sources(specs, template)
         ]
+        # SQS event sources (webhooks: devtools/local/queues.py) are polled by the same thread.
+        self.pollers: list[Poller] = [*self.stream_pollers, *(
+            QueuePoller(q, self.resources.queues[q.queue], self.resources.get_att(q.queue, "Arn"), self.client("sqs"),
+                        functools.partial(self.invoker.invoke, q.function), REGION, self.invoker.lock)
+            for q in queue_sources(specs))]
         self.poller = PollerThread(self.pollers, after_poll=self._after_poll)
         self.poller.start()
         api = socket_api(template)

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from devtools.local.sam import StreamSource
 
@@ -150,10 +150,16 @@ class StreamPoller:
             time.sleep(min(0.05 * 2**attempts, 1.0))
 
 
+class Poller(Protocol):
+    source: Any  # its event source (`.function`: the function it feeds)
+
+    def poll_once(self) -> int: ...
+
+
 class PollerThread(threading.Thread):
     """Polls every stream source until stopped; quickly while records flow, then every `idle` seconds."""
 
-    def __init__(self, pollers: list[StreamPoller], idle: float = 0.2,
+    def __init__(self, pollers: list[Poller], idle: float = 0.2,
                  after_poll: Callable[[], None] | None = None) -> None:
         super().__init__(name="stream-poller", daemon=True)
         self.pollers, self.idle, self.after_poll = pollers, idle, after_poll

@@ -112,6 +112,13 @@ class Preferences(BaseModel):
     email_enabled: bool = Field(description="The player's own off switch for every e-mail.")
 
 
+class WebhookState(BaseModel):
+    state: str = Field(description="enabled; disabled (after repeated failed deliveries: set the URL again to "
+                                   "re-enable it); set (no secret yet: POST /players/me/webhook-secret).")
+    since: str | None = Field(description="When the URL was set, or when it was disabled.")
+    failures: int = Field(description="Consecutive deliveries that failed every attempt.")
+
+
 class PlayerProfile(BaseModel):
     player_id: str
     name: str
@@ -124,6 +131,18 @@ class PlayerProfile(BaseModel):
     devices: list[Device] = Field(default_factory=list, description="Push devices (never their tokens).")
     quiet_hours: QuietHours | None = None
     preferences: Preferences
+    webhook: WebhookState | None = Field(default=None, description="The webhook's state (never its secret).")
+
+
+class UpdatedProfile(PlayerProfile):
+    webhook_secret: str | None = Field(
+        default=None, description="Only when this change set a webhook URL for the first time: the secret that "
+                                  "signs its deliveries (docs/webhooks.md), shown only this once.")
+
+
+class NewWebhookSecret(BaseModel):
+    player_id: str
+    webhook_secret: str = Field(description="The new secret, shown only once; deliveries are signed with it now.")
 
 
 class CreatedPlayer(BaseModel):

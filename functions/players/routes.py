@@ -21,7 +21,9 @@ from functions.players.models import (
     CreatePlayerBody,
     EmailConfirmed,
     NewKey,
+    NewWebhookSecret,
     PlayerProfile,
+    UpdatedProfile,
     UpdatePlayerBody,
     confirmed_reply,
 )
@@ -113,17 +115,20 @@ def add_update_me(app: APIGatewayHttpResolver) -> None:
     @app.patch(
         "/players/me", operation_id="updateMe", tags=TAGS, summary="Change the caller's profile",
         description="Only the fields sent change; null clears one. A new e-mail address is pending until its "
-                    "confirmation link (sent to that address, valid 24 h) is opened.",
+                    "confirmation link (sent to that address, valid 24 h) is opened. A webhook URL set for the "
+                    "first time answers its signing secret, this once (docs/webhooks.md).",
         security=KEY_REQUIRED,
-        responses=responses(200, PlayerProfile, "The profile after the change.", 400, 401, 409, 413, 415, 422),
+        responses=responses(200, UpdatedProfile, "The profile after the change.", 400, 401, 409, 413, 415, 422),
     )
-    def update_me(body: Annotated[UpdatePlayerBody, Body()]) -> Response[PlayerProfile]:
-        record = container.players().update(presented_key(app), body.changes(), link_base(app),
-                                            body.expected_revision)
+    def update_me(body: Annotated[UpdatePlayerBody, Body()]) -> Response[UpdatedProfile]:
+        updated = container.players().update_profile(presented_key(app), body.changes(), link_base(app),
+                                                     body.expected_revision)
+        record = updated.record
         _acting(record)
         logger.info("profile changed", extra={"fields": sorted(body.model_fields_set), "revision": record.revision})
         count("ProfilesChanged")
-        return json_response(own_profile(record))
+        shown = {"webhook_secret": updated.webhook_secret} if updated.webhook_secret else {}
+        return json_response({**own_profile(record), **shown})
 
 
 def add_rotate_key(app: APIGatewayHttpResolver) -> None:
@@ -139,6 +144,23 @@ def add_rotate_key(app: APIGatewayHttpResolver) -> None:
         logger.info("key rotated", extra={"revision": created.record.revision})
         count("PlayerKeysRotated")
         return json_response({"player_id": created.record.player_id, "key": created.key})
+
+
+def add_rotate_webhook_secret(app: APIGatewayHttpResolver) -> None:
+    @app.post(
+        "/players/me/webhook-secret", operation_id="rotateWebhookSecret", tags=TAGS,
+        summary="Replace the caller's webhook secret",
+        description="Answers a new signing secret for the webhook, shown only this once; deliveries are signed "
+                    "with it from now on (a receiver should accept both while it switches). 422 without a "
+                    "webhook URL.",
+        security=KEY_REQUIRED, responses=responses(200, NewWebhookSecret, "The new secret.", 401, 409, 422),
+    )
+    def rotate_webhook_secret() -> Response[NewWebhookSecret]:
+        updated = container.players().rotate_webhook_secret(presented_key(app))
+        _acting(updated.record)
+        logger.info("webhook secret rotated", extra={"revision": updated.record.revision})
+        count("WebhookSecretsRotated")
+        return json_response({"player_id": updated.record.player_id, "webhook_secret": updated.webhook_secret})
 
 
 def add_confirm_own(app: APIGatewayHttpResolver) -> None:
@@ -176,4 +198,5 @@ def add_confirm_link(app: APIGatewayHttpResolver) -> None:
         return json_response(confirmed_reply(confirmed.record.player_id, confirmed.already))
 
 
-PLAYER_ROUTES = (add_create_player, add_get_me, add_update_me, add_rotate_key, add_confirm_own, add_confirm_link)
+PLAYER_ROUTES = (add_create_player, add_get_me, add_update_me, add_rotate_key, add_confirm_own, add_confirm_link,
+                 add_rotate_webhook_secret)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 PLAYER_ID_PATTERN = r"p[A-Za-z0-9_-]{16}"
@@ -60,6 +60,13 @@ class PlayerRecord:
     email_enabled: bool | None = None  # the player's own off switch (PATCH, or one-click unsubscribe); None: on
     email_disabled_reason: str | None = None  # "bounced" / "complained" (SES feedback): until the address changes
     email_disabled_since: str | None = None
+    # Webhooks (service/webhooks.py): the secret signs deliveries, so it is kept as is; repr=False keeps it out of
+    # any printed record. `webhook_since`: when the URL was set.
+    webhook_secret: str | None = field(default=None, repr=False)
+    webhook_since: str | None = None
+    webhook_failures: int | None = None  # consecutive deliveries that failed every attempt
+    webhook_disabled_at: str | None = None
+    webhook_generation: int | None = None  # the revision that set the URL: a delivery queued before is dropped
 
 
 @dataclass(frozen=True)

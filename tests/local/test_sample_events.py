@@ -93,6 +93,9 @@ def test_each_handler_answers_its_sample(world: MemoryWorld, logical_id: str) ->
         assert result == {"batchItemFailures": []}
         assert world.outbox.messages, "the sample commit tells the seats who must act"
         return
+    if logical_id == "WebhookSenderFunction":  # the sample player has no webhook: the message is dropped
+        assert result == {"batchItemFailures": []}
+        return
     if logical_id == "LiveBroadcasterFunction":
         assert result == {"batchItemFailures": []}
         return

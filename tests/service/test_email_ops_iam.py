@@ -61,16 +61,17 @@ def test_every_dead_letter_queue_has_an_alarm_told_to_the_optional_topic() -> No
     queues = set(_resources("AWS::SQS::Queue"))
     assert {"NotifierDeadLetterQueue", "EmailDeadLetterQueue"} <= queues
     alarmed = {}
-    for alarm in _resources("AWS::CloudWatch::Alarm").values():
+    told = {"Fn::If": ["HasAlarmTopic", [{"Ref": "AlarmTopicArn"}], {"Ref": "AWS::NoValue"}]}
+    for name, alarm in _resources("AWS::CloudWatch::Alarm").items():
         props = alarm["Properties"]
+        assert props["AlarmActions"] == told, name  # every alarm, not only the queues', tells the topic
         (dimension,) = props["Dimensions"]
-        alarmed[dimension["Value"]["Fn::GetAtt"][0]] = props
+        if dimension["Name"] == "QueueName":
+            alarmed[dimension["Value"]["Fn::GetAtt"][0]] = props
     for queue in (q for q in queues if "DeadLetter" in q):
         props = alarmed[queue]
         assert props["MetricName"] == "ApproximateNumberOfMessagesVisible" and props["Threshold"] == 0
         assert props["ComparisonOperator"] == "GreaterThanThreshold"
-        assert props["AlarmActions"] == {"Fn::If": ["HasAlarmTopic", [{"Ref": "AlarmTopicArn"}],
-                                                    {"Ref": "AWS::NoValue"}]}
     sends = [s for s in statements(NOTIFIER) if s["Action"] == ["sqs:SendMessage"]]
     assert {"Fn::GetAtt": ["EmailDeadLetterQueue", "Arn"]} in [s["Resource"] for s in sends]
 

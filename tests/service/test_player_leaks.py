@@ -20,7 +20,7 @@ from tests.service.leaks import assert_no_leak
 from tests.service.support import MemoryWorld, memory_world
 
 OPS = ("get", "name", "zone", "email", "bad_email", "webhook", "bad_webhook", "push", "clear", "rotate",
-       "confirm_right", "confirm_wrong", "link_right", "link_wrong", "link_other")
+       "confirm_right", "confirm_wrong", "link_right", "link_wrong", "link_other", "rotate_webhook")
 
 
 @dataclass
@@ -32,6 +32,7 @@ class Player:
     contacts: set[str] = field(default_factory=set)
     codes: list[str] = field(default_factory=list)
     replies: list[Reply] = field(default_factory=list)
+    webhook_secrets: list[str] = field(default_factory=list)  # each shown once, in the answer that made it
 
 
 @dataclass
@@ -44,7 +45,7 @@ class Run:
     def secrets_of(self, player: Player) -> set[str]:
         keys = {player.key, *player.old_keys}
         return keys | {token_hash(k) for k in keys} | player.contacts | set(player.codes) | {
-            token_hash(c) for c in player.codes}
+            token_hash(c) for c in player.codes} | set(player.webhook_secrets)
 
     def send(self, who: Player, method: str, path: str, body: Any = None, **kw: Any) -> Reply:
         reply = self.gw.request(method, path, body, **({"token": who.key} | kw))
@@ -78,7 +79,11 @@ def act(run: Run, who: Player, other: Player, op: str) -> None:
         run.send(who, "GET", "/players/me")
     elif op in patch:
         who.contacts |= {v for v in patch[op].values() if isinstance(v, str) and who.marker in v}
-        run.send(who, "PATCH", "/players/me", patch[op])
+        made = run.send(who, "PATCH", "/players/me", patch[op]).body.get("webhook_secret")
+        who.webhook_secrets += [made] if made else []
+    elif op == "rotate_webhook":
+        reply = run.send(who, "POST", "/players/me/webhook-secret")
+        who.webhook_secrets += [reply.body["webhook_secret"]] if reply.status == 200 else []
     elif op == "rotate":
         reply = run.send(who, "POST", "/players/me/key")
         who.old_keys.append(who.key)
@@ -118,6 +123,8 @@ def test_no_player_sees_what_is_not_its_own(world: MemoryWorld, steps: list[tupl
         assert_no_leak(seen, set(me.codes) | hashes, f"codes or hashes sent to {me.player_id}")
         later = "\n".join(r.text for r in mine[1:] if '"key"' not in r.text)
         assert_no_leak(later, rotated_away, f"a rotated key of {me.player_id}")
+        for secret in me.webhook_secrets:
+            assert sum(secret in r.text for r in mine) == 1, "a webhook secret was shown more than once"
     assert_no_leak("\n".join(run.errors), everything, "an error body")
     printed = capsys.readouterr()
     logs = "\n".join(logger.registered_formatter.format(r) for r in caplog.records)

@@ -90,8 +90,8 @@ def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> No
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
     routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + len(LINK_ROUTES) \
         + len(DEVICE_ROUTES)
-    # + the web page's, the held release, the two unsubscribe routes', the SES feedback's and the clocks' two
-    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1 + 2
+    # + the web page's, the held release, the unsubscribe routes', SES feedback's, the clocks' two, the webhook sender
+    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1 + 2 + 1
     # A function's ARN built from its fixed FunctionName (the clocks' tick: a GetAtt would be circular).
     by_name = {json.dumps(f["Properties"].get("FunctionName")) for f in functions.values()}
     for logical_id, function in functions.items():
