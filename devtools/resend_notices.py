@@ -1,4 +1,4 @@
-"""Send the e-mails of the e-mail dead-letter queue again (docs/adr/00XX-email-operations.md).
+"""Send the e-mails of the e-mail dead-letter queue again (docs/adr/0019-email-operations.md).
 
     python -m devtools.resend_notices --queue-url URL [--max N] [--dry-run]
 

@@ -1,4 +1,4 @@
-"""Events of the turn clocks (docs/adr/00XX-turn-clocks.md), re-exported by domain.events.
+"""Events of the turn clocks (docs/adr/0016-turn-clocks.md), re-exported by domain.events.
 
 Each carries the times it sets, decided when it was written (the service's clock is data to the rules), so a
 replay folds exactly the same deadlines whatever the time of the replay."""

@@ -1,4 +1,4 @@
-"""One seat's turn clock as the folded state holds it (docs/adr/00XX-turn-clocks.md)."""
+"""One seat's turn clock as the folded state holds it (docs/adr/0016-turn-clocks.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Turn clocks (docs/adr/00XX-turn-clocks.md): who the game waits for, until when, and what the rules do when
+"""Turn clocks (docs/adr/0016-turn-clocks.md): who the game waits for, until when, and what the rules do when
 the time runs out. Pure: every time is passed in as data, and every outcome is an event.
 
 The game waits for exactly the seats `to_act` names; a seat's clock runs while it is among them. So a

@@ -1,4 +1,4 @@
-"""Game options (RULES D11), and the turn clock (docs/adr/00XX-turn-clocks.md)."""
+"""Game options (RULES D11), and the turn clock (docs/adr/0016-turn-clocks.md)."""
 
 # No `from __future__ import annotations`: see domain/events.py.
 

@@ -115,7 +115,7 @@ class ResultView(_View):
 
 
 class ClockView(_View):
-    """One seat's turn clock (docs/adr/00XX-turn-clocks.md). Times are seconds since the epoch (UTC)."""
+    """One seat's turn clock (docs/adr/0016-turn-clocks.md). Times are seconds since the epoch (UTC)."""
 
     seat: int
     deadline: float | None = Field(description="While the game waits for the seat: when its time runs out (then "

@@ -1,5 +1,5 @@
 """What e-mail operations keep in the games table: suppressed addresses, one-click unsubscribe grants, transient
-bounce counts and send attempts (docs/adr/00XX-email-operations.md).
+bounce counts and send attempts (docs/adr/0019-email-operations.md).
 
 Addresses appear only as `address_hash` (their SHA-256) and unsubscribe tokens only as `token_hash`: a stolen
 table names no recipient and holds no working link. Every key has a prefix of its own, so each function's grant

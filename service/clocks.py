@@ -1,4 +1,4 @@
-"""Running a game's turn clocks (docs/adr/00XX-turn-clocks.md): `tick` does what the clocks owe at a time.
+"""Running a game's turn clocks (docs/adr/0016-turn-clocks.md): `tick` does what the clocks owe at a time.
 
 The scheduler (EventBridge Scheduler, the sweep, the local server's) calls `tick` at `next_wake`; calling it
 early, late or twice is harmless. Each reminder, pause or timeout is its own commit through the conditional

@@ -15,7 +15,7 @@ before the marks sends that e-mail again when the stream retries the record: at-
 carries its key (X-Distilled-Notice) so a receiver can drop the repeat. Marking first would be at-most-once:
 a crash after the mark would lose the e-mail, and a lost "your turn" stalls a play-by-email game.
 
-E-mail operations (docs/adr/00XX-email-operations.md): no e-mail to a player who turned e-mail off or whose
+E-mail operations (docs/adr/0019-email-operations.md): no e-mail to a player who turned e-mail off or whose
 address bounced or complained, nor to a suppressed seat contact; each e-mail carries its own one-click
 unsubscribe URL; a send that failed MAX_SEND_ATTEMPTS times goes to the e-mail dead-letter queue instead of
 failing its record once more.

@@ -30,7 +30,7 @@ from service.repository import Aggregate, Recent, fold_commits, from_snapshot
 
 YOUR_TURN = "your_turn"
 GAME_OVER = "game_over"
-REMINDER = "reminder"  # a turn clock's reminder (docs/adr/00XX-turn-clocks.md): the game still waits for the seat
+REMINDER = "reminder"  # a turn clock's reminder (docs/adr/0016-turn-clocks.md): the game still waits for the seat
 
 
 @dataclass(frozen=True)

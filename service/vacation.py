@@ -1,4 +1,4 @@
-"""Vacations (docs/adr/00XX-turn-clocks.md): while a player is away its seats' turn clocks pause instead of
+"""Vacations (docs/adr/0016-turn-clocks.md): while a player is away its seats' turn clocks pause instead of
 running out (service.clocks.tick pauses them, by an event, so a replay stays exact).
 
 A player has VACATION_DAYS a calendar year (UTC). Setting `vacation_until` takes the days it spans, counted

@@ -36,7 +36,7 @@ class OptionsIn(Options):
     model_config = ConfigDict(strict=True)
 
     clock: ClockIn | None = Field(default=None, description=(
-        "A turn clock (docs/adr/00XX-turn-clocks.md): a fixed time per move or a time bank with a bonus per "
+        "A turn clock (docs/adr/0016-turn-clocks.md): a fixed time per move or a time bank with a bonus per "
         "move, reminders before each deadline, and the stand-in's move at a deadline. Absent: no clock."))
 
 
