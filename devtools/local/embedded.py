@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -165,3 +166,21 @@ def _wire(value: Any) -> Any:
     if isinstance(value, list):
         return [_wire(v) for v in value]
     return value
+
+
+# Fake credentials and no config files: nothing the local server starts can reach a real account.
+LOCAL_AWS_ENV = {
+    "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_SESSION_TOKEN": "local",
+    "AWS_SECURITY_TOKEN": "local", "AWS_CONFIG_FILE": os.devnull, "AWS_SHARED_CREDENTIALS_FILE": os.devnull,
+    # botocore's account-based endpoints (DynamoDB Streams) are not routed by moto.
+    "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled",
+}
+QUIET_ENV = {"POWERTOOLS_LOG_LEVEL": "WARNING", "AWS_LAMBDA_LOG_LEVEL": "WARN", "POWERTOOLS_METRICS_DISABLED": "true"}
+
+
+def local_aws_environment(region: str) -> None:
+    """This process's AWS settings: the fake ones, whatever the shell had (profiles, endpoints)."""
+    for name in [n for n in os.environ if n.startswith(("AWS_ENDPOINT_URL", "AWS_PROFILE", "AWS_IGNORE_CONF"))]:
+        del os.environ[name]
+    os.environ.update(LOCAL_AWS_ENV, AWS_DEFAULT_REGION=region, AWS_REGION=region)
+    os.environ["POWERTOOLS_TRACE_DISABLED"] = "1"  # no X-Ray daemon here

@@ -9,12 +9,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from devtools.local.apigw import HttpRequest, HttpResponse, error_response
+from devtools.local.mail import LOCAL_SENDER
 
 FEEDBACK_PATH = "/_local/ses-feedback"
 FAILURES_PATH = "/_local/ses-failures"
@@ -81,3 +83,18 @@ class MailOps:
             return error_response(422, "invalid_request", str(error))
         self.flaky.failing = max(0, count)
         return _json(200, {"failing": self.flaky.failing})
+
+
+def mail_ops(specs: Mapping[str, Any], sesv2: Callable[[], Any],
+             invoke: Callable[[str, dict[str, Any]], Any]) -> MailOps:
+    """Injectable SES feedback and send failures, when the template has a notifier: its e-mails then go through a
+    sender that can be told to fail (`sesv2`: the embedded SES's client, made on first send)."""
+    flaky = None
+    if "NotifierFunction" in specs:
+        from functions import notifier
+        from infra.channels.email import SesEmailSender
+
+        ses = functools.cache(lambda: SesEmailSender(sesv2(), LOCAL_SENDER))
+        flaky = FlakySender(ses)
+        notifier.use_email_sender(flaky)
+    return MailOps(invoke, flaky)

@@ -102,6 +102,11 @@ class LocalScheduler(threading.Thread):
                         break
         return sorted(found, key=lambda s: (s["at"], s["name"]))
 
+    def shown(self) -> dict[str, Any]:
+        """What `GET /_local/clock` shows of the scheduler: the schedules waiting, and what fired so far."""
+        pending = [{k: s[k] for k in ("name", "at", "function")} for s in self.pending()]
+        return {"schedules": pending, "fired": self.fired, "passes": self.passes}
+
     def fire_due(self) -> int:
         """Invoke every schedule due by the local clock, earliest first; how many were fired."""
         now, fired = self.clock.now(), 0

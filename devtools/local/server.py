@@ -17,12 +17,12 @@ from devtools.local import quiet
 from devtools.local.clock import LocalClock, clock_page
 from devtools.local.cors import cors_rules
 from devtools.local.durable import DataDir, JournalError
-from devtools.local.embedded import EmbeddedAws
+from devtools.local.embedded import QUIET_ENV, EmbeddedAws, local_aws_environment
 from devtools.local.httpd import Gateway, http_server
 from devtools.local.invoke import Invoker
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
-from devtools.local.mail import LOCAL_SENDER, Mailbox, mail_environment, moto_sent, verify_sender
-from devtools.local.mail_ops import FlakySender, MailOps
+from devtools.local.mail import Mailbox, mail_environment, moto_sent, verify_sender
+from devtools.local.mail_ops import FlakySender, MailOps, mail_ops
 from devtools.local.outbox import Outbox
 from devtools.local.push import (
     FAULT_ENV,
@@ -41,24 +41,6 @@ from devtools.template import TEMPLATE_PATH, load_template
 
 REGION = "us-east-1"
 CATCH_UP_POLLS = 1000  # stream batches a compaction reads at most to let the consumers catch up
-
-# Fake credentials and no config files: nothing the local server starts can reach a real account.
-LOCAL_AWS_ENV = {
-    "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_SESSION_TOKEN": "local",
-    "AWS_SECURITY_TOKEN": "local", "AWS_DEFAULT_REGION": REGION, "AWS_REGION": REGION,
-    "AWS_CONFIG_FILE": os.devnull, "AWS_SHARED_CREDENTIALS_FILE": os.devnull,
-    # botocore's account-based endpoints (DynamoDB Streams) are not routed by moto.
-    "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled",
-}
-QUIET_ENV = {"POWERTOOLS_LOG_LEVEL": "WARNING", "AWS_LAMBDA_LOG_LEVEL": "WARN", "POWERTOOLS_METRICS_DISABLED": "true"}
-
-
-def _local_aws_environment() -> None:
-    for name in [n for n in os.environ if n.startswith(("AWS_ENDPOINT_URL", "AWS_PROFILE", "AWS_IGNORE_CONF"))]:
-        del os.environ[name]
-    os.environ.update(LOCAL_AWS_ENV)
-    os.environ["POWERTOOLS_TRACE_DISABLED"] = "1"  # no X-Ray daemon here
-
 
 class LocalService:
     def __init__(self, port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
@@ -86,7 +68,7 @@ class LocalService:
     def start(self) -> None:
         self.http = http_server(self.host, self.port)  # first: a busy port fails before anything starts
         self.port = self.http.server_address[1]
-        _local_aws_environment()
+        local_aws_environment(REGION)
         if not self.verbose:
             quiet.install()
         logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's server logs every request
@@ -158,24 +140,12 @@ class LocalService:
         self.scheduler.start()
 
     def _clock_page(self, method: str, body: bytes) -> Any:
-        def schedules() -> dict[str, Any]:
-            pending = [{k: s[k] for k in ("name", "at", "function")} for s in self.scheduler.pending()]
-            return {"schedules": pending, "fired": self.scheduler.fired, "passes": self.scheduler.passes}
-
-        return clock_page(self.clock, method, body, schedules)
+        return clock_page(self.clock, method, body, self.scheduler.shown)
 
     def _mail_ops(self, specs: dict[str, FunctionSpec]) -> MailOps:
-        """Injectable SES feedback and send failures (devtools/local/mail_ops.py), when the template has them."""
-        flaky = None
-        if "NotifierFunction" in specs:
-            from functions import notifier
-            from infra.channels.email import SesEmailSender
-
-            ses = functools.cache(lambda: SesEmailSender(self.client("sesv2"), LOCAL_SENDER))
-            flaky = FlakySender(ses)
-            notifier.use_email_sender(flaky)
-        self._flaky = flaky
-        return MailOps(self.invoker.invoke, flaky)
+        ops = mail_ops(specs, lambda: self.client("sesv2"), self.invoker.invoke)
+        self._flaky = ops.flaky
+        return ops
 
     def _here(self) -> str:
         host = "127.0.0.1" if self.host in ("", "0.0.0.0", "::") else self.host
