@@ -1,9 +1,10 @@
-"""Send the e-mails of the e-mail dead-letter queue again (docs/adr/0019-email-operations.md).
+"""Send the e-mails and pushes of the notices' dead-letter queue again (docs/adr/0019-email-operations.md).
 
     python -m devtools.resend_notices --queue-url URL [--max N] [--dry-run]
 
 Runs with the notifier's settings in the environment (TABLE_NAME, PAGE_BASE_URL, EMAIL_FROM,
-SES_CONFIGURATION_SET, AWS credentials allowed to read the table and send as the identity). Each message is
+SES_CONFIGURATION_SET, the platform applications' ARNs for pushes, AWS credentials allowed to read the table,
+send as the identity and publish to the endpoints). Each message is
 deleted once its e-mail is sent, skipped (already sent) or gone (the seat no longer waits); one whose send fails
 again stays in the queue (visible again after its visibility timeout). Prints one line per message: its
 outcome, game, version and seat, never an address.
@@ -31,6 +32,17 @@ def mailer() -> Any:
         raise SystemExit("PAGE_BASE_URL is not set: the e-mails' links need it")
     return Mailer(notifier.email_sender(), container.markers(), container.links(), container.store().commits, base,
                   container.services().player_store, state=wiring.mail_state(), unsubscribes=wiring.unsubscribes())
+
+
+def pusher() -> Any:
+    """The push channel without a hold or dead letters (a re-drive sends now, or leaves the message queued)."""
+    from functions import container, push_notices
+    from service.push_plan import Pusher
+
+    if not push_notices.push_on():
+        return None
+    return Pusher(push_notices.push_sender(), container.markers(), container.services().player_store,
+                  push_notices.prune)
 
 
 def drain(sqs: Any, queue_url: str, handle: Callable[[dict[str, Any]], str], limit: int = 100,
@@ -70,10 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     from functions import container
 
     the_mailer = None if args.dry_run else mailer()
+    the_pusher = None if args.dry_run else pusher()
 
     def handle(entry: dict[str, Any]) -> str:
         assert the_mailer is not None  # a dry run handles nothing
-        return resend(entry, container.games().plan, the_mailer)
+        return resend(entry, container.games().plan, the_mailer, the_pusher)
 
     done = drain(boto3.client("sqs"), args.queue_url, handle, args.max, args.dry_run)
     print(json.dumps(done, sort_keys=True))

@@ -122,10 +122,12 @@ def pusher(hold_with: Hold | None = None) -> Pusher | None:
     """The push channel, when on; None: no pushes."""
     if not push_on():
         return None
+    from functions.mail import wiring
     from service.push_plan import Pusher
 
     return Pusher(push_sender(), container.markers(), container.services().player_store, prune,
-                  hold_with if hold_with is not None else hold())
+                  hold_with if hold_with is not None else hold(), state=wiring.mail_state(),
+                  dead_letters=wiring.dead_letters())
 
 
 def send_pushes(notices: list[Notice], newest: Aggregate | None, channel: Any = None) -> int:

@@ -7,12 +7,18 @@ sends: a crash between a send and its marks pushes again on the stream's retry (
 carries its key, `dedup_key`, so the app can drop a repeat). A device whose endpoint is gone is pruned: its
 endpoint deleted, then the device dropped from its player. During the player's quiet hours the notice is held
 instead (service/held.py) and nothing is marked.
+
+A push that fails for another reason fails its record (the stream retries it); with the mail state and the
+dead letters given, its failures are counted, and the MAX_SEND_ATTEMPTS-th goes to the notices' dead-letter
+queue (channel "push": what `devtools.resend_notices` needs to push it again) instead of failing the record
+once more, as an e-mail's does (service/emails_plan.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from infra.channels.push import EndpointGone, Push, PushSender
 from infra.players import PlayerRecord, PlayerStore
@@ -21,7 +27,11 @@ from service.push_devices import devices
 from service.push_texts import push_data, push_text
 from service.repository import Aggregate
 
+if TYPE_CHECKING:
+    from infra.mail_state import DeadLetters, MailState
+
 PUSH = "push"
+MAX_SEND_ATTEMPTS = 3  # below the stream's retries, as the e-mails' (service/emails_plan.py)
 
 
 def version_marker(notice: Notice) -> Notice:
@@ -60,6 +70,8 @@ class Pusher:
     players: PlayerStore
     prune: Callable[[str, str], None]  # (player id, endpoint ARN): drop the device of a gone endpoint
     hold: Callable[[Notice, str | None, str], bool] | None = None  # quiet hours (service/held.py)
+    state: MailState | None = None  # send attempts; None: a failed push fails its record, however often
+    dead_letters: DeadLetters | None = None
 
     def deliver(self, notices: Iterable[Notice], newest: Aggregate) -> int:
         """Push every notice due to every device of its seat's player; how many pushes went out."""
@@ -71,7 +83,12 @@ class Pusher:
                 continue
             if self.hold is not None and self.hold(notice, record.player_id, PUSH):
                 continue
-            sent += self._send(notice, record)
+            try:
+                sent += self._send(notice, record)
+            except Exception as error:
+                if not self._given_up(notice, error):
+                    raise
+                continue
             if notice.kind == YOUR_TURN:
                 self.markers.mark(round_marker(notice))
             self.markers.mark(version_marker(notice))
@@ -90,3 +107,18 @@ class Pusher:
                 self.sender.delete_endpoint(device.endpoint_arn)
                 self.prune(record.player_id, device.endpoint_arn)
         return sent
+
+    def _given_up(self, notice: Notice, error: Exception) -> bool:
+        """Whether this failure was the last allowed one, and the push went to the dead-letter queue."""
+        if self.state is None or self.dead_letters is None:
+            return False
+        if self.state.attempt(notice.game_id, push_key(notice)) < MAX_SEND_ATTEMPTS:
+            return False
+        self.dead_letters.put(dead_letter(notice, error))
+        return True
+
+
+def dead_letter(notice: Notice, error: Exception) -> dict[str, Any]:
+    """What a re-drive needs: the notice's key, never a device, an endpoint or a text."""
+    return {"game_id": notice.game_id, "version": notice.version, "seat": notice.seat, "kind": notice.kind,
+            "channel": PUSH, "error": type(error).__name__, "attempts": MAX_SEND_ATTEMPTS}
