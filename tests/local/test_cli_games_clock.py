@@ -5,27 +5,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-
-from devtools import cli_games, cli_players
-from devtools.client import ApiClient
 from devtools.client.my_games import game_line, left_text
-from tests.local.cli_gateway import Cli, cli_world, transport
-from tests.service.gateway import Gateway
+from tests.local import test_cli_games
+from tests.local.cli_gateway import Cli
 
 T0 = 1_900_000_000.0
 
 
-@pytest.fixture
-def cli(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Cli]:
-    for cli in cli_world(monkeypatch, tmp_path, 3):
-        send = transport(Gateway())
-        for module in (cli_players, cli_games):
-            monkeypatch.setattr(module, "ApiClient", lambda url, send=send: ApiClient(url, transport=send))
-        yield cli
+cli = test_cli_games.cli  # the same CLI world, over the in-process gateway
 
 
 def test_time_left_reads_to_the_minute() -> None:

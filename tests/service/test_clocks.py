@@ -16,13 +16,14 @@ from domain.options import Clock, Options, SeatSpec
 from domain.redact import redact_history
 from domain.stand_in import choose
 from infra.serialization import domain_event
-from infra.store import Commit, EventStore, InMemoryEventStore
+from infra.store import EventStore, InMemoryEventStore
 from service import pipeline
 from service.clock import iso, use_clock
 from service.clocks import Fired, next_wake, tick
 from service.email_texts import Seats, sentence, texts
 from service.repository import load
 from tests.local.process import WAIT_LIMIT, limit
+from tests.service.test_concurrency import Interleaved  # a store that lets another writer in first
 
 T0 = 1_800_000_000.0
 HOUR = 3600.0
@@ -43,21 +44,6 @@ def clock() -> Iterator[FakeNow]:
     use_clock(fake)
     yield fake
     use_clock(None)
-
-
-class Interleaved:
-    """A store whose next append first lets another caller write: both loaded the same version."""
-
-    def __init__(self, store: EventStore, before_append: Any) -> None:
-        self.store, self.before_append = store, before_append
-
-    def append(self, commit: Commit) -> None:
-        hook, self.before_append = self.before_append, lambda: None
-        hook()
-        self.store.append(commit)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.store, name)
 
 
 def new_game(store: EventStore, n: int = 3, clock: Clock | None = None) -> str:
