@@ -23,8 +23,9 @@ from typing import Any
 
 from infra.auth import new_token, token_hash
 from infra.players import OutboxMessage, PlayerExists, PlayerRecord, PlayerStore, RevisionConflict
-from infra.players.base import address_hash, is_player_id
+from infra.players.base import is_player_id
 from service.clock import now_epoch
+from service.confirmation import confirmation
 from service.player_errors import (
     InvalidCode,
     InvalidField,
@@ -261,7 +262,9 @@ class Players:
             fields["push_endpoint"] = None if changes.push_endpoint is None else valid_https_url(
                 "push_endpoint", changes.push_endpoint, MAX_PUSH_ENDPOINT)
         if changes.quiet_hours is not UNSET:
-            fields["quiet_hours"] = quiet_hours_field(changes.quiet_hours)
+            from service.quiet_hours import stored_quiet_hours  # only a PATCH that sets them needs it
+
+            fields["quiet_hours"] = stored_quiet_hours(changes.quiet_hours)
         fields.update(_preferences(changes))
         outbox: tuple[OutboxMessage, ...] = ()
         off = {"email_disabled_reason": None, "email_disabled_since": None}  # a new address starts deliverable
@@ -282,12 +285,6 @@ class Players:
         return replace(record, **fields), outbox
 
 
-def quiet_hours_field(value: tuple[str, str] | None) -> str | None:
-    from service.quiet_hours import valid_quiet_hours
-
-    return None if value is None else valid_quiet_hours(*value).stored()
-
-
 def _preferences(changes: Changes) -> dict[str, Any]:
     """The e-mail preferences a PATCH sets (None: back to the default, stored as absent)."""
     fields: dict[str, Any] = {}
@@ -300,19 +297,3 @@ def _preferences(changes: Changes) -> dict[str, Any]:
                 raise InvalidField(name, "not_boolean", "must be true, false or null")
             fields[name] = value
     return fields
-
-
-def confirmation(record: PlayerRecord, name: str, address: str, code: str, expires: int,
-                 link_base: str, language: str | None = None) -> OutboxMessage:
-    """The confirmation e-mail, as the e-mail channel will send it: the only place the code ever goes."""
-    revision = record.revision + 1
-    link = f"{link_base.rstrip('/')}/players/{record.player_id}/confirm-email?code={code}"
-    text = (f"Hello {name}: to receive Distilled Online notices at this address, open {link} "
-            f"(or run `distilled player confirm {code}`) before {iso(expires)}.")
-    message = {
-        "kind": "confirm_email", "channel": "email", "player_id": record.player_id, "to": address,
-        "subject": "Confirm your e-mail address for Distilled Online", "text": text, "link": link, "code": code,
-        "expires_at": iso(expires), "dedup_key": f"{record.player_id}:confirm_email:{revision}",
-        "language": language or "en", "name": name,
-    }
-    return OutboxMessage(record.player_id, f"CONFIRM_EMAIL#{revision:010d}", message, expires, address_hash(address))

@@ -48,6 +48,11 @@ def valid_quiet_hours(start: str, end: str) -> QuietHours:
     return quiet
 
 
+def stored_quiet_hours(value: tuple[str, str] | None) -> str | None:
+    """What a profile stores for the quiet hours a PATCH sends (None: none), validated."""
+    return None if value is None else valid_quiet_hours(*value).stored()
+
+
 def from_stored(value: str | None) -> QuietHours | None:
     """The record's text back as a window; None when off (or unreadable: a notice is never held by mistake)."""
     if not value:
