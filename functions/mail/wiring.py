@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 DEAD_LETTER_QUEUE = "EMAIL_DEAD_LETTER_QUEUE_URL"
 _given: dict[str, Any] = {}
 _built: dict[int, Any] = {}  # by the container's services: rebuilt when they are (container.reset)
+_queues: dict[str, Any] = {}  # the dead-letter queue's client, by its URL
 
 
 def use(*, state: MailState | None = None, dead_letters: DeadLetters | None = None) -> None:
@@ -23,6 +24,7 @@ def use(*, state: MailState | None = None, dead_letters: DeadLetters | None = No
     _given.clear()
     _given.update({k: v for k, v in {"state": state, "dead_letters": dead_letters}.items() if v is not None})
     _built.clear()
+    _queues.clear()
 
 
 def mail_state() -> MailState:
@@ -58,9 +60,11 @@ def dead_letters() -> DeadLetters | None:
     url = os.environ.get(DEAD_LETTER_QUEUE, "").strip()
     if not url:
         return None
-    import boto3
+    if url not in _queues:  # once per container: the push channel asks for it on every stream record
+        import boto3
 
-    from infra.budget import CLIENT_CONFIG, bound
-    from infra.mail_state import SqsDeadLetters
+        from infra.budget import CLIENT_CONFIG, bound
+        from infra.mail_state import SqsDeadLetters
 
-    return SqsDeadLetters(bound(boto3.client("sqs", config=CLIENT_CONFIG), container.time_left), url)
+        _queues[url] = SqsDeadLetters(bound(boto3.client("sqs", config=CLIENT_CONFIG), container.time_left), url)
+    return _queues[url]

@@ -109,3 +109,15 @@ def test_the_resend_tool_drains_the_queue_and_keeps_what_fails_again() -> None:
                                                                      "ApproximateNumberOfMessagesNotVisible"])
         counts = left["Attributes"]
         assert int(counts["ApproximateNumberOfMessages"]) + int(counts["ApproximateNumberOfMessagesNotVisible"]) == 1
+
+
+def test_the_dead_letter_queue_client_is_built_once_per_container(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The push channel asks for it on every stream record: a client built each time would cost each record."""
+    monkeypatch.setenv(wiring.DEAD_LETTER_QUEUE, "https://sqs.us-east-1.amazonaws.com/123456789012/dead")
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    wiring.use()
+    try:
+        first = wiring.dead_letters()
+        assert isinstance(first, SqsDeadLetters) and wiring.dead_letters() is first
+    finally:
+        wiring.use()
