@@ -16,7 +16,8 @@ from infra.store import InMemoryEventStore
 from service import pipeline
 from service.clock import use_clock
 from service.clocks import next_wake, tick
-from service.repository import Recent, load
+from service.recent import Recent
+from service.repository import load
 
 GAMES = 6
 

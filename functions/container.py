@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from domain.rng import Rng
 from infra.store import EventStore
 from service.bootstrap import Games, Given, Services
-from service.repository import Recent
+from service.recent import Recent
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
     from infra.limits import Limiter

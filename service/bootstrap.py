@@ -16,7 +16,8 @@ from domain.options import Options, SeatSpec
 from domain.rng import Rng
 from infra.store import Commit, EventStore, StoreError
 from service.pipeline import Created, Outcome, create_game, handle, production_rng
-from service.repository import Aggregate, Recent, load
+from service.recent import Recent
+from service.repository import Aggregate, load
 
 if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
     from infra.limits import Limiter
@@ -39,8 +40,8 @@ class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen datacl
     recent: Recent
     on_conflict: Callable[[], None] | None = None
 
-    def load(self, game_id: str) -> Aggregate:
-        return load(self.store, game_id, self.recent)
+    def load(self, game_id: str, near: int | None = None) -> Aggregate:
+        return load(self.store, game_id, self.recent, near)
 
     def create(self, seats: Sequence[SeatSpec], options: Options,
                contacts: Sequence[Mapping[str, str] | None]) -> Created:

@@ -26,7 +26,8 @@ from domain.legal import game_actions
 from domain.state import GameState
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION
 from infra.store import Commit, EventStore
-from service.repository import Aggregate, Recent, fold_commits, from_snapshot
+from service.recent import Recent
+from service.repository import Aggregate, fold_commits, from_snapshot
 
 YOUR_TURN = "your_turn"
 GAME_OVER = "game_over"

@@ -21,9 +21,9 @@ from infra.auth import new_token, token_hash, word
 from infra.serialization import command_digest, stored_event
 from infra.store import Commit, ConcurrencyConflict, EventStore
 from service.clock import iso, now_epoch
+from service.recent import Recent
 from service.repository import (
     Aggregate,
-    Recent,
     decided,
     fold_commits,
     load,

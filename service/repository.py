@@ -10,8 +10,6 @@ filter (`service/seen.py`): an id the filter may hold is looked up exactly in th
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
@@ -24,6 +22,7 @@ from domain.state import GameState
 from domain.take_back import replay_needs
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_events, trusted_state
 from infra.store import Commit, Event, EventStore, Snapshot, StoreError, Stream
+from service.recent import Recent
 from service.seen import Seen
 
 log = logging.getLogger(__name__)
@@ -224,57 +223,37 @@ def replayed(game_id: str, commits: Sequence[Commit]) -> Aggregate:
     return _folded(Aggregate(game_id), commits, owned=True) if commits else Aggregate(game_id)
 
 
-class Recent:
-    """The newest aggregates of the games a warm function saw lately (bounded, least recently used out).
-
-    A cached aggregate plus the commits written since is exactly the game: commits never change, and the
-    conditional append still guards every write. Loading then reads only those few new commits.
-    """
-
-    def __init__(self, size: int = 128) -> None:
-        self.size = size
-        self._games: OrderedDict[str, Aggregate] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: str) -> Aggregate | None:
-        with self._lock:
-            found = self._games.get(game_id)
-            if found is not None:
-                self._games.move_to_end(game_id)
-            return found
-
-    def clear(self) -> None:
-        with self._lock:
-            self._games.clear()
-
-    def put(self, aggregate: Aggregate) -> None:
-        with self._lock:
-            known = self._games.get(aggregate.game_id)
-            if known is None or known.version < aggregate.version:
-                self._games[aggregate.game_id] = aggregate
-            self._games.move_to_end(aggregate.game_id)
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
-
-
-def load(store: EventStore, game_id: str, recent: Recent | None = None) -> Aggregate:
+def load(store: EventStore, game_id: str, recent: Recent | None = None, near: int | None = None) -> Aggregate:
     """Newest usable snapshot plus the later commits (or a recent aggregate plus the commits since);
-    an unknown game has version 0."""
+    an unknown game has version 0. `near`, the version the caller believes current (a command's
+    expected_version), only guides the read to where the newest snapshot should be: any value gives the same
+    aggregate."""
     known = recent.get(game_id) if recent is not None else None
-    aggregate = fold_commits(known, store.newer(game_id, known.version)) if known is not None else _load(store, game_id)
+    if known is not None:
+        aggregate = fold_commits(known, store.newer(game_id, known.version))
+    else:
+        aggregate = _load(store, game_id, snapshot_floor(near) if near is not None else 0)
     if recent is not None and aggregate.exists:
         recent.put(aggregate)
     return aggregate
 
 
-def _load(store: EventStore, game_id: str) -> Aggregate:
-    loaded = from_stream(game_id, store.load(game_id, SNAPSHOT_SCHEMA_VERSION), written_in(store, game_id))
+def _load(store: EventStore, game_id: str, since: int = 0) -> Aggregate:
+    loaded = from_stream(game_id, store.load(game_id, SNAPSHOT_SCHEMA_VERSION, since), written_in(store, game_id))
     return loaded if loaded is not None else replayed(game_id, store.commits(game_id))
 
 
+def snapshot_floor(version: int) -> int:
+    """Where the newest snapshot of a game at `version` is, at the earliest: the last multiple of
+    SNAPSHOT_EVERY at or below it (`snapshot_due`)."""
+    return version - version % SNAPSHOT_EVERY if version > 0 else 0
+
+
 def snapshot_due(aggregate: Aggregate) -> bool:
-    # Counted from the last snapshot, not by `version % N`: a failed write is retried by the next command.
-    return aggregate.version - aggregate.snapshot_version >= SNAPSHOT_EVERY
+    # Due once the version reaches the next multiple of N after the last snapshot (not every N from it): the
+    # snapshots stay at known versions, where a caller that knows the version reads from (`snapshot_floor`), and a
+    # failed write is retried by the next command without shifting the later ones.
+    return aggregate.version // SNAPSHOT_EVERY > aggregate.snapshot_version // SNAPSHOT_EVERY
 
 
 def save_snapshot(store: EventStore, aggregate: Aggregate) -> bool:

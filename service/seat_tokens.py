@@ -14,7 +14,8 @@ from infra.store import Commit, ConcurrencyConflict, EventStore
 from service.lobby_errors import LobbyNotFound, NoSuchSeat, NotHost, SeatTaken
 from service.pipeline import MAX_ATTEMPTS, Contention, GameNotFound, now
 from service.players import Players
-from service.repository import Aggregate, Recent, fold_commits, load, seats_record
+from service.recent import Recent
+from service.repository import Aggregate, fold_commits, load, seats_record
 
 
 def reissue_token(store: EventStore, game_id: str, seat: int, recent: Recent | None = None) -> tuple[str, Aggregate]:

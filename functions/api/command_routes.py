@@ -48,7 +48,7 @@ def add_command(app: APIGatewayHttpResolver, command_type: str) -> None:
 
 
 def _run(app: APIGatewayHttpResolver, game_id: str, body: CommandBody) -> Response:
-    aggregate = load_game(game_id)
+    aggregate = load_game(game_id, body.expected_version)
     seat = caller_seat(app, aggregate, required=True)
     assert seat is not None
     logger.append_keys(command_id=body.command_id)

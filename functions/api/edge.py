@@ -91,10 +91,11 @@ def entrypoint(app: APIGatewayHttpResolver, *, token_required: bool = False, wit
     return wrapped
 
 
-def load_game(game_id: str) -> Aggregate:
+def load_game(game_id: str, near: int | None = None) -> Aggregate:
+    """The game, or GameNotFound; `near` (a command's expected_version) only guides the read."""
     if not _GAME_ID.fullmatch(game_id):
         raise GameNotFound(game_id)
-    aggregate = container.games().load(game_id)
+    aggregate = container.games().load(game_id, near)
     if not aggregate.exists:
         raise GameNotFound(game_id)
     logger.append_keys(game_id=game_id)

@@ -72,10 +72,12 @@ class EventStore(Protocol):
         """
         ...
 
-    def load(self, game_id: str, snapshot_schema_version: int) -> Stream:
+    def load(self, game_id: str, snapshot_schema_version: int, since: int = 0) -> Stream:
         """The newest snapshot of that schema version plus every later commit.
 
         Snapshots of another schema version are skipped; with no usable one, the whole history.
+        `since` is a hint, never a filter: the newest snapshot is likely at version `since` or above, so a
+        store may read from there first (the answer is the same whatever the hint).
         """
         ...
 

@@ -55,7 +55,8 @@ class InMemoryEventStore:
                 raise ConcurrencyConflict(commit.game_id, commit.version)
             game[commit.version] = row
 
-    def load(self, game_id: str, snapshot_schema_version: int) -> Stream:
+    def load(self, game_id: str, snapshot_schema_version: int, since: int = 0) -> Stream:
+        # `since` is a hint where to read from first: everything here is in memory, so it is not needed.
         with self.table.lock:
             snapshots = dict(self.table.snapshots.get(game_id, {}))
             rows = dict(self.table.commits.get(game_id, {}))

@@ -146,9 +146,9 @@ class SlowStore(InMemoryEventStore):
         super().__init__(world.store.table)
         self.clock, self.seconds = clock, seconds
 
-    def load(self, game_id: str, snapshot_schema_version: int) -> Stream:
+    def load(self, game_id: str, snapshot_schema_version: int, since: int = 0) -> Stream:
         self.clock.sleep(self.seconds)
-        return super().load(game_id, snapshot_schema_version)
+        return super().load(game_id, snapshot_schema_version, since)
 
 
 NOTIFIER_TIMEOUT = function_timeouts()["NotifierFunction"]

@@ -20,7 +20,8 @@ from infra.store import Commit, ConcurrencyConflict, InMemoryEventStore, Snapsho
 from infra.store.dynamodb import DynamoEventStore
 from service import pipeline
 from service.pipeline import Contention, GameNotFound, StaleVersion
-from service.repository import SEATS_RECORD, SNAPSHOT_EVERY, Aggregate, Recent, fold_commits, load
+from service.recent import Recent
+from service.repository import SEATS_RECORD, SNAPSHOT_EVERY, Aggregate, fold_commits, load
 from tests.service.support import TABLE_NAME, AwsWorld
 
 
@@ -197,6 +198,23 @@ def test_a_failed_snapshot_does_not_fail_the_command_and_the_next_command_retrie
     steady = InMemoryEventStore(flaky.table)
     (next_one,) = play(steady, game_id, 1, seed=9, prefix="later")
     assert next_one.snapshot_written and sorted(steady.table.snapshots[game_id]) == [SNAPSHOT_EVERY + 2]
+    play(steady, game_id, SNAPSHOT_EVERY, seed=10, prefix="then")  # back on the multiples: where a hint looks
+    assert sorted(steady.table.snapshots[game_id]) == [SNAPSHOT_EVERY + 2, 2 * SNAPSHOT_EVERY]
+
+
+def test_a_load_near_any_version_is_the_load_without_a_hint(aws: AwsWorld) -> None:
+    store = DynamoEventStore(TABLE_NAME, aws.dynamodb)
+    game_id = new_game(store, 4).aggregate.game_id
+    play(store, game_id, 3 * SNAPSHOT_EVERY + 4)
+    truth = load(store, game_id)
+    for near in (None, -3, 0, 1, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY + 7, truth.version - 1, truth.version,
+                 truth.version + 1, truth.version + SNAPSHOT_EVERY, 10**12):
+        hinted = load(store, game_id, near=near)
+        assert (hinted.state, hinted.version, hinted.snapshot_version) == (
+            truth.state, truth.version, truth.snapshot_version), near
+        for key, first in fold_commits(Aggregate(game_id), store.commits(game_id)).processed.items():
+            seat, command_id = key.split(":", 1)
+            assert hinted.written_by(None if seat == "-" else int(seat), command_id) == first
 
 
 def test_a_recent_aggregate_plus_the_new_commits_is_the_game() -> None:
