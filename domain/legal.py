@@ -40,7 +40,8 @@ def to_act(state: GameState) -> list[int]:
     """Seats that must act before the game can move on: exactly those with legal actions other than
     commands.ANYTIME's. Never a resigned seat (the stand-in has moved for it)."""
     s = state
-    if s.solo is not None and s.solo.offered:
-        return [0]
-    seats = PHASES[s.phase].to_act(s)
+    if s.solo is not None and s.solo.offered and s.phase not in ("setup", "finished"):  # as game_actions
+        seats = [0]
+    else:
+        seats = PHASES[s.phase].to_act(s)
     return [q for q in seats if q not in s.resigned] if s.resigned else seats

@@ -18,7 +18,7 @@ class Clock(BaseModel):
     Reminders fall at these fractions of the time a seat was given; after `timeouts_to_replace` timeouts the
     seat is played by the rules' stand-in for good ("bot") or resigns ("resign")."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # as domain/events.py's
 
     mode: Literal["per_move", "bank"] = "per_move"
     per_move_hours: Hours = 24
@@ -38,7 +38,7 @@ class Clock(BaseModel):
 
 
 class Options(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # as domain/events.py's
 
     flight: FlightChoice = "random_abc"
     pairings: bool = True
@@ -55,6 +55,6 @@ class Options(BaseModel):
 
 
 class SeatSpec(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # as domain/events.py's
 
     name: str = Field(min_length=1, max_length=40)

@@ -1,6 +1,6 @@
 """Events of resigning and taking a move back (docs/adr/0011), re-exported by domain.events."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: see domain/events.py.
 
 from typing import Literal
 
@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # as domain/events.py's
 
 
 class SeatResigned(_Event):

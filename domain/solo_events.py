@@ -53,7 +53,7 @@ class GoalsSwapped(_Event):
 
 
 class SoloOutcome(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     target: int
     rows_completed: int  # rows (of 5) with a completed goal
     completed: tuple[str, ...]

@@ -40,7 +40,6 @@ if TYPE_CHECKING:  # only the notifier needs these; command handlers do not impo
 
 _given = Given()
 _services: Services | None = None
-_first_use: tuple[str, ...] = ()  # see initialized()
 # A context variable, not a global: tests run handlers in threads, and each invocation has its own clock.
 _context: ContextVar[Any] = ContextVar("lambda_context", default=None)
 Handler = TypeVar("Handler", bound=Callable[..., Any])
@@ -49,29 +48,20 @@ Handler = TypeVar("Handler", bound=Callable[..., Any])
 def initialized(*first_use: str) -> None:
     """The end of a Lambda container's init phase (each handler module's last line calls it).
 
-    What the import built (models, tables, routes) lives as long as the container: frozen, no later garbage
-    collection walks it again, so the first request's own imports and every collection after them cost less
-    (about a sixth of a command function's cold start: bench/cold_start_bench.py). Only in Lambda, where a
-    container imports once; a test process imports handlers among other work and keeps its collector as is.
+    The import ran without garbage collection (functions/__init__.py). What it built lives as long as the
+    container: frozen, so no later collection walks it again, and collection back on for the requests. Only in
+    Lambda, where a container imports once; a test process imports handlers among other work and keeps its
+    collector as is.
 
-    `first_use`: modules the first request imports anyway (the DynamoDB store, with boto3). The first
-    invocation imports them before anything else and freezes them too: otherwise the first request's
-    collections walk all of boto3 again (some 9 ms of a command function's cold start). Not here, before
-    this freeze: the init would then allocate enough to run a full collection over everything (+20 ms).
+    `first_use`: modules the first request imports anyway (the DynamoDB store, with boto3): imported here, still
+    without collections, and frozen with the rest, rather than by the first request, whose collections would
+    walk all of boto3 (bench/cold_start_bench.py measures both).
     """
-    global _first_use
     if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
-        gc.freeze()
-        _first_use = first_use
-
-
-def _first_invocation() -> None:
-    global _first_use
-    if _first_use:
-        for module in _first_use:
+        for module in first_use:
             importlib.import_module(module)
-        _first_use = ()
         gc.freeze()
+        gc.enable()
 
 
 _pause: Callable[[float], None] = time.sleep
@@ -113,7 +103,6 @@ def bounded(handler: Handler) -> Handler:
 
     @functools.wraps(handler)
     def run(event: Any, context: Any) -> Any:
-        _first_invocation()
         with invocation(context):
             return handler(event, context)
 

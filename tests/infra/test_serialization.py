@@ -46,7 +46,7 @@ def test_a_snapshot_carries_the_whole_aggregate() -> None:
     snapshot = to_snapshot(aggregate)
     assert snapshot.schema_version == SNAPSHOT_SCHEMA_VERSION
     stored = json.loads(json.dumps(snapshot.payload))
-    restored = from_snapshot(type(snapshot)(**{**snapshot.__dict__, "payload": stored}))
+    restored = from_snapshot(snapshot._replace(payload=stored))
     assert restored is not None and restored.processed == {}  # the commands: only as a filter
     assert replace(restored, seen=Seen()) == replace(aggregate, processed={}, snapshot_version=40)
     with pytest.raises(LookupError):  # a filter's hit is settled from the store: never guessed

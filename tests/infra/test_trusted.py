@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 from pydantic import ValidationError
@@ -69,7 +68,7 @@ def test_a_trusted_replay_and_a_snapshot_load_equal_the_validated_fold(players: 
     assert fold_commits(Aggregate("g"), history).state == validated == played.state
     for middle in range(1, len(history), 7):
         snapshot = to_snapshot(fold_commits(Aggregate("g"), history[:middle]))
-        restored = from_snapshot(replace(snapshot, payload=load_json(dump_json(snapshot.payload))))
+        restored = from_snapshot(snapshot._replace(payload=load_json(dump_json(snapshot.payload))))
         assert restored is not None and restored.state == fold_commits(Aggregate("g"), history[:middle]).state
         assert fold_commits(restored, history[middle:]).state == played.state
 
@@ -112,7 +111,7 @@ def test_a_load_that_takes_its_read_over_equals_the_validated_fold(players: int,
     assert whole == fold_commits(Aggregate("g"), _fresh_commits(stored)) == replayed("g", _fresh_commits(stored))
     for middle in range(1, len(stored), 5):
         snapshot = to_snapshot(fold_commits(Aggregate("g"), _fresh_commits(stored)[:middle]))
-        fresh = replace(snapshot, payload=load_json(dump_json(snapshot.payload)))
+        fresh = snapshot._replace(payload=load_json(dump_json(snapshot.payload)))
         loaded = from_stream("g", Stream(fresh, _fresh_commits(stored)[middle:]))
         assert loaded is not None and loaded.state == played.state
         after = _fresh_commits(stored)[middle:]
