@@ -49,8 +49,8 @@ def main() -> None:
     if answer["statusCode"] != 200:
         raise SystemExit(f"{kind} answered {answer['statusCode']}: {answer.get('body')}")
     # The cold start ends with the answer. Lambda never finalizes the interpreter (a sandbox is frozen, later
-    # killed), so neither does this process: tearing down what the import built is no part of what is measured
-    # (for a command function it is some 50 ms of CPU, for the floor 20).
+    # killed), so neither does this process: tearing down what the import built (a few ms of CPU for either
+    # kind) is no part of what is measured.
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)

@@ -55,7 +55,7 @@ def initialized(*first_use: str) -> None:
 
     `first_use`: modules the first request imports anyway (the DynamoDB store, with boto3): imported here, still
     without collections, and frozen with the rest, rather than by the first request, whose collections would
-    walk all of boto3 (bench/cold_start_bench.py measures both).
+    walk all of boto3 (docs/adr/0022-init-without-garbage-collection.md has the figures).
     """
     if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
         for module in first_use:

@@ -27,11 +27,11 @@ from service.seen import Seen
 
 log = logging.getLogger(__name__)
 
-# A snapshot once this many commits have piled up since the last one, and the DynamoDB store's page one item
+# A snapshot at each multiple of this many commits (`snapshot_due`), and the DynamoDB store's page one item
 # more (DynamoEventStore's `page_size`), so a cold load is one Query page: the newest snapshot (about 3 KB,
-# compressed) and the commits after it. Chosen with bench/snapshot_bench.py (docs/adr/0008): an interval
-# whose worst cold load of two 4- and two 5-player games, at any version, reads at most 3 read units, with a
-# margin (18 is the edge).
+# compressed) and the commits after it (docs/adr/0021: a command's read starts at that snapshot). Chosen with
+# bench/snapshot_bench.py (docs/adr/0008): an interval whose worst cold load of two 4- and two 5-player games,
+# at any version, reads at most 3 read units, with a margin (18 is the edge).
 SNAPSHOT_EVERY = 15
 
 # The creation commit carries one record that is not a domain event: the seats' token hashes and

@@ -114,36 +114,25 @@ class DynamoEventStore:
 
     def load(self, game_id: str, snapshot_schema_version: int, since: int = 0) -> Stream:
         if 0 < since < MAX_VERSION:
-            hinted = self._load_since(game_id, snapshot_schema_version, since)
-            if hinted is not None:
+            # One page from snapshot `since` up: the key condition stops the read there, so no commit older than
+            # the snapshot is read. Without a usable snapshot on it (none written there, one of another schema,
+            # or more items above it than a page holds), read as without a hint.
+            with self._errors():
+                self.requests += 1
+                page = self.client.query(**self._newest_first(game_id, since))["Items"]
+            hinted = self.stream(game_id, page, snapshot_schema_version)
+            if hinted.snapshot is not None:
                 return hinted
-        query: QueryInputTypeDef = {
-            "TableName": self.table,
-            "KeyConditionExpression": "pk = :pk",
-            "ExpressionAttributeValues": {":pk": {"S": partition(game_id)}},
-            "ScanIndexForward": False,
-            "ConsistentRead": True,
-            "Limit": self.page_size,
-        }
-        return self.stream(game_id, self._query(query), snapshot_schema_version)
+        return self.stream(game_id, self._query(self._newest_first(game_id)), snapshot_schema_version)
 
-    def _load_since(self, game_id: str, snapshot_schema_version: int, since: int) -> Stream | None:
-        """One page of the items from snapshot `since` up: the Stream if it holds a usable snapshot, else None
-        (no snapshot there, or more items above it than a page holds: then the caller reads as without a hint).
-        The key condition stops the read at `since`, so none of the commits older than the snapshot is read."""
-        query: QueryInputTypeDef = {
-            "TableName": self.table,
-            "KeyConditionExpression": "pk = :pk AND sk >= :since",
-            "ExpressionAttributeValues": {":pk": {"S": partition(game_id)}, ":since": {"S": snapshot_key(since)}},
-            "ScanIndexForward": False,
-            "ConsistentRead": True,
-            "Limit": self.page_size,
-        }
-        with self._errors():
-            self.requests += 1
-            items = self.client.query(**query)["Items"]
-        stream = self.stream(game_id, items, snapshot_schema_version)
-        return stream if stream.snapshot is not None else None
+    def _newest_first(self, game_id: str, since: int = 0) -> QueryInputTypeDef:
+        """A descending, page-sized Query of the partition, from snapshot `since` up if given."""
+        values: dict[str, AttributeValueTypeDef] = {":pk": {"S": partition(game_id)}}
+        condition = "pk = :pk"
+        if since:
+            condition, values[":since"] = "pk = :pk AND sk >= :since", {"S": snapshot_key(since)}
+        return {"TableName": self.table, "KeyConditionExpression": condition, "ExpressionAttributeValues": values,
+                "ScanIndexForward": False, "ConsistentRead": True, "Limit": self.page_size}
 
     def stream(self, game_id: str, newest_first: Iterable[Item], snapshot_schema_version: int) -> Stream:
         """The Stream a descending read of these items holds (`load` without the reading: benchmarks)."""
