@@ -12,7 +12,6 @@ the seat's `timeouts_to_replace`-th timeout hands it to the stand-in for good or
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from domain import clock_events as ce
 from domain import events as ev
@@ -25,6 +24,7 @@ from domain.events import Event
 from domain.flow import advance
 from domain.legal import game_actions, to_act
 from domain.options import Clock
+from domain.records import record
 from domain.resign import end_by_resignation, in_play
 from domain.rng import NoRandomness, Rng
 from domain.rules import APPLIERS, move_for
@@ -34,7 +34,7 @@ from domain.state import GameState
 HOUR = 3600.0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TimeOut:
     """The seat's deadline passed: the stand-in plays its pending step."""
 
@@ -42,14 +42,14 @@ class TimeOut:
     deadline: float
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Remind:
     seat: int
     deadline: float
     nth: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pause:
     """The seat's player is on vacation until `until`: the deadline moves on instead of passing."""
 

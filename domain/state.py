@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 from domain.clock_records import SeatClock
 from domain.options import Options
+from domain.records import field, record
 
 _new = object.__new__  # the clones fill every slot themselves
 T = TypeVar("T")
@@ -35,7 +35,7 @@ PendingKind = Literal[
 ]
 
 
-@dataclass(slots=True)
+@record(slots=True, compiled_init=True)  # made at every move: see domain/records.py
 class Spirit:
     id: int
     owner: int
@@ -51,12 +51,16 @@ class Spirit:
     known_flavors: list[str] = field(default_factory=list)  # drawn by a power: known to the owner only
 
     def clone(self) -> Spirit:
-        return Spirit(self.id, self.owner, self.recipe, self.cards.copy(), self.barrel, self.round_distilled,
-                      self.label, self.label_pending, self.warehouse, self.flavors.copy(), self.times_aged,
-                      self.known_flavors.copy())
+        # Slot by slot, as Player.clone: cheaper than through __init__, and clones are made at every move.
+        c = _new(Spirit)
+        c.id, c.owner, c.recipe, c.cards, c.barrel = self.id, self.owner, self.recipe, self.cards.copy(), self.barrel
+        c.round_distilled, c.label, c.label_pending = self.round_distilled, self.label, self.label_pending
+        c.warehouse, c.flavors, c.times_aged = self.warehouse, self.flavors.copy(), self.times_aged
+        c.known_flavors = self.known_flavors.copy()
+        return c
 
 
-@dataclass(slots=True)
+@record(slots=True, compiled_init=True)  # made at every move: see domain/records.py
 class Sale:
     """What the round-end awards need to know about one sale."""
 
@@ -73,7 +77,7 @@ class Sale:
     same_sugar: int = 0  # the most sugar cards of one type
 
 
-@dataclass(slots=True)
+@record(slots=True, compiled_init=True)  # made at every move: see domain/records.py
 class Pending:
     """The one choice a player owes before play goes on."""
 
@@ -88,11 +92,13 @@ class Pending:
     top_only: bool = False  # name_spirit: the cut was declared top-only (Column Still)
 
     def clone(self) -> Pending:
-        return Pending(self.kind, self.deck, self.card, self.cards.copy(), self.cut.copy(), self.recipe, self.power,
-                       self.spirit, self.top_only)
+        c = _new(Pending)  # slot by slot, as Spirit.clone
+        c.kind, c.deck, c.card, c.cards, c.cut = self.kind, self.deck, self.card, self.cards.copy(), self.cut.copy()
+        c.recipe, c.power, c.spirit, c.top_only = self.recipe, self.power, self.spirit, self.top_only
+        return c
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Player:
     seat: int
     name: str
@@ -152,7 +158,7 @@ class Player:
         return [s for s in self.spirits if s.warehouse]
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Solo:
     """The solo goal grid (RULES §3.10): rows bottom (0) to top (4), positions left (0) to right."""
 
@@ -173,7 +179,7 @@ class Solo:
                     self.swap_used, self.offered.copy(), self.round_sp, self.matched_bottles)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Opening:
     """The table as every seat saw it when a simultaneous Distill phase opened (RULES D2).
 
@@ -189,7 +195,7 @@ class Opening:
     solo: Solo | None
 
 
-@dataclass(slots=True)
+@record(slots=True, compiled_init=True)  # made at every move: see domain/records.py
 class Undo:
     """A seat's undo point (docs/adr/0011): the state before its last command, which revealed nothing.
 
@@ -201,7 +207,7 @@ class Undo:
     state: GameState
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class GameState:
     options: Options = field(default_factory=Options)
     players: list[Player] = field(default_factory=list)
@@ -256,12 +262,15 @@ class GameState:
     def without_undo(self) -> GameState:
         """A state sharing every part of this one but its undo point (an undo point holds none of its own): only
         of a state no one changes any more."""
-        return GameState(
-            self.options, self.players, self.phase, self.round, self.first_player, self.turn, self.flight,
-            self.rows, self.decks, self.truck, self.flavor_deck, self.flavor_discard, self.flavor_discard_down,
-            self.labels, self.awards, self.awards_won, self.next_spirit, self.winners, self.aged_round, self.solo,
-            self.opening, self.resigned, None, self.clocks,
-        )
+        c = _new(GameState)  # slot by slot, as clone_table: once per quiet command
+        c.options, c.players, c.phase, c.round = self.options, self.players, self.phase, self.round
+        c.first_player, c.undo, c.clocks, c.resigned = self.first_player, None, self.clocks, self.resigned
+        c.turn, c.flight, c.rows, c.decks, c.truck = self.turn, self.flight, self.rows, self.decks, self.truck
+        c.flavor_deck, c.flavor_discard = self.flavor_deck, self.flavor_discard
+        c.flavor_discard_down = self.flavor_discard_down
+        c.labels, c.awards, c.awards_won, c.next_spirit = self.labels, self.awards, self.awards_won, self.next_spirit
+        c.winners, c.aged_round, c.solo, c.opening = self.winners, self.aged_round, self.solo, self.opening
+        return c
 
     @property
     def n(self) -> int:

@@ -11,9 +11,9 @@ game is started only while the invocation has time for a whole tick (tick_budget
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from domain.records import field, record
 from functions import clock_schedule, container
 from functions.observability import count, logger
 
@@ -22,7 +22,7 @@ SWEEP_LIMIT = 200  # games read from the index per run; the next run takes the r
 TICK_CALLS = 3  # a tick's load, its append and the schedule's writes: worst cases of infra/budget.py's call
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TickReport:
     game_id: str
     fired: tuple[str, ...] = ()  # "<kind>:<seat>", the seats only: no game data
@@ -57,7 +57,7 @@ def game_of(event: Any) -> str | None:
     return game_id if isinstance(game_id, str) and 0 < len(game_id) <= 128 else None
 
 
-@dataclass
+@record
 class SweepReport:
     found: int = 0
     ticked: list[str] = field(default_factory=list)

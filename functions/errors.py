@@ -4,7 +4,6 @@ handler that maps by exception type, never by message text. A client's mistake i
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
@@ -17,6 +16,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 from pydantic import ValidationError
 
 from domain.errors import RuleViolation
+from domain.records import field, record
 from functions.observability import count, logger
 from infra.store import StoreError
 from service.limit_errors import InvalidCursor, RateLimited
@@ -70,7 +70,7 @@ def unauthorized(message: str) -> ApiError:
     return ApiError(401, "unauthorized", message, headers=BEARER_CHALLENGE)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Answer:
     status: int
     code: str

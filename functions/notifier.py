@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.metrics import MetricUnit
@@ -39,6 +38,7 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 )
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
+from domain.records import field, record
 from functions import clock_schedule, container
 from functions.my_games_feed import keep_game, keep_lobby, lobby_item
 from functions.observability import count, logger, metrics
@@ -64,7 +64,7 @@ class Deferred(Exception):
     """Not tried: too little of the invocation was left. The stream delivers the record again."""
 
 
-@dataclass
+@record
 class Batch:
     wanted: dict[str, set[int]] = field(default_factory=dict)  # each game's commit versions in the batch
     planned: Plan = field(default_factory=dict)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from botocore.exceptions import ClientError
 
+from domain.records import field, record
 from service.notices import Notice
 
 HELD_PREFIX = "HELD#"
@@ -20,7 +21,7 @@ DUE_KEY = "HELD#DUE"
 TTL_AFTER_RELEASE = timedelta(days=7)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class HeldNotice:
     notice: Notice
     channel: str  # "email" or "push"
@@ -57,7 +58,7 @@ class HeldStore(Protocol):
         ...
 
 
-@dataclass
+@record
 class MemoryHeldStore:
     items: dict[tuple[str, int, str], HeldNotice] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from botocore.exceptions import BotoCoreError, ClientError
 
+from domain.records import field, record
 from infra.store.base import StoreError
 
 LIMIT_PREFIX = "LIMIT#"
@@ -24,7 +24,7 @@ LIMIT_KEY = "LIMIT"
 _FULL = "attribute_not_exists(#n) OR #n < :limit"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Window:
     """At most `limit` requests of `scope` per fixed window of `seconds` (aligned on the epoch)."""
 
@@ -54,7 +54,7 @@ class Limiter(Protocol):
         ...
 
 
-@dataclass
+@record
 class MemoryLimiter:
     counts: dict[tuple[str, int], int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from domain.records import field, record
 
 SUPPRESS_PREFIX = "SUPPRESS#"  # SUPPRESS#<address hash>, sk EMAIL: no e-mail goes there (reason, since)
 BOUNCES_PREFIX = "BOUNCES#"  # BOUNCES#<address hash>, sk TRANSIENT: soft bounces counted, nothing turned off
@@ -90,7 +91,7 @@ class DynamoMailState:
         return self._add(_key(ATTEMPT_PREFIX + game_id, f"ATTEMPT#{key}"), ATTEMPT_TTL_SECONDS)
 
 
-@dataclass
+@record
 class MemoryMailState:
     suppressions: dict[str, tuple[str, str]] = field(default_factory=dict)
     transient: dict[str, int] = field(default_factory=dict)
@@ -140,7 +141,7 @@ class SqsDeadLetters:
         self.client.send_message(QueueUrl=self.queue_url, MessageBody=json.dumps(entry, sort_keys=True))
 
 
-@dataclass
+@record
 class MemoryDeadLetters:
     entries: list[dict[str, Any]] = field(default_factory=list)
 

@@ -5,8 +5,9 @@ and botocore only when they call SNS."""
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from domain.records import field, record
 
 APNS, APNS_SANDBOX, GCM = "APNS", "APNS_SANDBOX", "GCM"  # SNS's platform names (and message keys)
 
@@ -43,7 +44,7 @@ class SnsEndpoints:
         self.client.delete_endpoint(EndpointArn=endpoint_arn)
 
 
-@dataclass
+@record
 class MemoryEndpoints:
     """Endpoints by ARN, one per (application, token) as SNS keeps them; `tokens` is for tests only."""
 

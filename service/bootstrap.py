@@ -8,11 +8,11 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from domain.options import Options, SeatSpec
+from domain.records import field, record
 from domain.rng import Rng
 from infra.store import Commit, EventStore, StoreError
 from service.pipeline import Created, Outcome, create_game, handle, production_rng
@@ -68,7 +68,7 @@ class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen datacl
         return plan(self.store, game_id, versions, self.recent)
 
 
-@dataclass
+@record
 class Given:
     """What a test (or the local server) hands in; anything left None is built from the environment."""
 
@@ -85,7 +85,7 @@ class Given:
     link_store: LinkStore | None = None
 
 
-@dataclass
+@record
 class Services:
     """Each adapter built on first use, once. `time_left` bounds every AWS call (infra/budget.py)."""
 

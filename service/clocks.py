@@ -9,11 +9,12 @@ real move that lands first changes the clock, and the reload judges the step no 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from domain import clocks
 from domain.clocks import ClockStep, Pause, Remind, TimeOut
 from domain.errors import RuleViolation
+from domain.records import record
 from infra.players.base import PlayerStore
 from infra.serialization import stored_event
 from infra.store import Commit, ConcurrencyConflict, EventStore
@@ -27,13 +28,13 @@ MAX_FIRES = 64
 MAX_CONFLICTS = 8
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Fired:
     seat: int
     kind: str  # "reminder" | "timeout" | "replaced" | "paused"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ticked:
     game_id: str
     fired: tuple[Fired, ...]

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
+from domain.records import record
 from infra.mail_state import MailState
 from infra.players import PlayerStore
 from infra.players.base import address_hash
@@ -22,7 +22,7 @@ from service.profiles import iso
 BOUNCED, COMPLAINED, TRANSIENT = "bounced", "complained", "transient"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Feedback:
     outcome: str  # bounced, complained, transient
     address_hash: str
@@ -46,7 +46,7 @@ def feedback(event: dict[str, Any]) -> Iterator[Feedback]:
             yield Feedback(outcome, address_hash(address))
 
 
-@dataclass
+@record
 class FeedbackHandler:
     state: MailState
     players: PlayerStore

@@ -9,10 +9,10 @@ value interpolated into the HTML is escaped (a player may be called `<b>`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from domain.records import record
 from domain.redact import redact_history
 from infra.channels.email import Email
 from infra.serialization import domain_event
@@ -35,7 +35,7 @@ ACTION_KEYS = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Recipient:
     address: str
     language: str = "en"
@@ -54,7 +54,7 @@ def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version:
     return at, [event for events in seen[last + 1:] for event in events]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Parts:
     subject: str
     intro: list[str]

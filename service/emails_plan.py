@@ -24,9 +24,10 @@ failing its record once more.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from domain.records import field, record
 from infra.channels.email import Email, EmailSender, address_hash
 from infra.store import Commit
 from service.emails import Recipient, link_url, render, since_last_move
@@ -83,7 +84,7 @@ def _player(aggregate: Aggregate, seat: int) -> str | None:
     return aggregate.players[seat] if seat < len(aggregate.players) else None
 
 
-@dataclass
+@record
 class Mailer:
     sender: EmailSender
     markers: Markers

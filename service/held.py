@@ -15,10 +15,11 @@ the channels themselves; their markers then drop the repeat).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from domain import to_act
+from domain.records import record
 from infra.held import HeldNotice, HeldStore
 from infra.players import PlayerRecord, PlayerStore
 from infra.store import Commit
@@ -33,7 +34,7 @@ def iso_utc(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-@dataclass
+@record
 class Hold:
     players: PlayerStore
     held: HeldStore
@@ -67,7 +68,7 @@ def relevant(notice: Notice, newest: Aggregate, since: Sequence[Commit]) -> bool
     return not acted and notice.seat in to_act(newest.state)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Released:
     sent: int = 0
     dropped: int = 0

@@ -14,8 +14,8 @@ import ipaddress
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from domain.records import record
 from infra.limits import Limited, Limiter, Window
 from service.limit_errors import RateLimited
 
@@ -42,7 +42,7 @@ def source_scope(source_ip: str | None) -> str | None:
     return hashlib.sha256(f"distilled-source:{source_ip}".encode()).hexdigest()[:32]
 
 
-@dataclass
+@record
 class Limits:
     limiter: Limiter
     clock: Callable[[], float] = time.time

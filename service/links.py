@@ -20,10 +20,10 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from domain.records import record
 from infra.auth import TOKEN_BYTES, token_hash
 from infra.links.base import Grant, GrantExists, Kind, LinkStore
 from service.repository import Aggregate
@@ -72,7 +72,7 @@ def session_seconds() -> int:
     return _setting("SESSION_TTL_DAYS", DEFAULT_SESSION_TTL_DAYS) * 86400
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Minted:
     """A new token (answered once: only its hash is stored) and its grant."""
 
@@ -80,7 +80,7 @@ class Minted:
     grant: Grant
 
 
-@dataclass
+@record
 class Links:
     store: LinkStore
     clock: Callable[[], float] = time.time

@@ -17,11 +17,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from domain import GameState, decide
 from domain.commands import CreateGame
 from domain.options import Options, SeatSpec
+from domain.records import record
 from domain.rng import Rng
 from infra.auth import new_token, token_hash, word
 from infra.lobbies import LobbyConflict, LobbyExists, LobbyRecord, LobbyStore, Slot
@@ -48,7 +49,7 @@ ATTEMPTS = 3
 MAX_NAME = 40
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SeatSpecIn:
     """A seat as a new lobby asks for it: the host's own, open (to be claimed), or a bot's (named)."""
 
@@ -56,7 +57,7 @@ class SeatSpecIn:
     name: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Change:
     """A lobby after a change, and the bot tokens it made (by seat: shown once, to the host)."""
 
@@ -82,7 +83,7 @@ def _name(name: str) -> str:
     return cleaned
 
 
-@dataclass
+@record
 class Lobbies:
     store: LobbyStore
     players: Players

@@ -13,10 +13,10 @@ import base64
 import binascii
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from domain import to_act
+from domain.records import record
 from domain.state import GameState
 from infra.lobbies import LobbyRecord
 from infra.my_games import GameEntry, MyGamesStore, Page
@@ -88,14 +88,14 @@ def decode_cursor(cursor: str | None) -> str | None:
     return text
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Listing:
     player: PlayerRecord
     entries: list[GameEntry]
     cursor: str | None
 
 
-@dataclass
+@record
 class MyGames:
     store: MyGamesStore
     authenticate: Callable[[str | None], PlayerRecord]

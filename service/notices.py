@@ -18,11 +18,11 @@ from the store, whatever has been processed already.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from domain import to_act
 from domain.legal import game_actions
+from domain.records import record
 from domain.state import GameState
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION
 from infra.store import Commit, EventStore
@@ -34,7 +34,7 @@ GAME_OVER = "game_over"
 REMINDER = "reminder"  # a turn clock's reminder (docs/adr/0016-turn-clocks.md): the game still waits for the seat
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Notice:
     game_id: str
     version: int
@@ -94,7 +94,7 @@ def _history(
     return Aggregate(game_id), store.commits(game_id)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Planned:
     """A game's notices by commit version, and the newest state folded on the way (for the read models)."""
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from domain.records import record
 from infra.auth import new_token, token_hash
 from infra.players import OutboxMessage, PlayerExists, PlayerRecord, PlayerStore, RevisionConflict
 from infra.players.base import is_player_id
@@ -65,7 +66,7 @@ class _Unset:
 UNSET: Any = _Unset()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Changes:
     """What a PATCH asks for: UNSET leaves a field alone, None clears it (a cleared time zone is UTC)."""
 
@@ -81,19 +82,19 @@ class Changes:
     email_enabled: bool | None = UNSET  # None: on
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Created:
     record: PlayerRecord
     key: str  # shown once
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Updated:
     record: PlayerRecord
     webhook_secret: str | None = None  # made by this change (a webhook URL set for the first time): shown once
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Confirmed:
     record: PlayerRecord
     already: bool  # the address was confirmed by this same code before: nothing written
@@ -112,7 +113,7 @@ def is_player_key(token: str) -> bool:
     return split_key(token) is not None
 
 
-@dataclass
+@record
 class Players:
     store: PlayerStore
     clock: Callable[[], float] = now_epoch  # the service clock: a test or the local server may set it

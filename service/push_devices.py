@@ -14,9 +14,10 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from domain.records import record
 from infra.players import PlayerRecord, PlayerStore, RevisionConflict
 from infra.push_endpoints import APNS, APNS_SANDBOX, GCM, EndpointRefused, Endpoints
 from service.player_errors import InvalidField, PlayerContention
@@ -45,7 +46,7 @@ class DeviceNotFound(Exception):
     pass
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Device:
     device_id: str
     platform: str  # the API's name: apns, apns_sandbox or fcm
@@ -91,7 +92,7 @@ def applications(environment: Mapping[str, str]) -> dict[str, str]:
             if environment.get(name, "").strip()}
 
 
-@dataclass
+@record
 class Devices:
     store: PlayerStore
     authenticate: Callable[[str | None], PlayerRecord]

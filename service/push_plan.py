@@ -17,9 +17,10 @@ once more, as an e-mail's does (service/emails_plan.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from domain.records import record
 from infra.channels.push import EndpointGone, Push, PushSender
 from infra.players import PlayerRecord, PlayerStore
 from service.notices import YOUR_TURN, Markers, Notice
@@ -63,7 +64,7 @@ def seat_player(aggregate: Aggregate, seat: int) -> str | None:
     return aggregate.players[seat] if seat < len(aggregate.players) and aggregate.players[seat] else None
 
 
-@dataclass
+@record
 class Pusher:
     sender: PushSender
     markers: Markers

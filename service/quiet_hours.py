@@ -11,17 +11,17 @@ fall-back is its first occurrence. Either way the release is after `now`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from domain.records import record
 from service.player_errors import InvalidField
 
 _CLOCK = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9])")
 FIELD = "quiet_hours"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class QuietHours:
     start: time
     end: time

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from operator import itemgetter
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
 from domain import apply, fold
+from domain.records import field, record
 from domain.state import GameState
 from domain.take_back import replay_needs
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_events, trusted_state
@@ -71,7 +72,7 @@ class Processed(NamedTuple):
 Resolve = Callable[[str], "Processed | None"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Aggregate:
     game_id: str
     state: GameState = field(default_factory=GameState)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from domain.records import record
 
 WIDTH = 3
 
@@ -21,7 +22,7 @@ def key_hash(key: str) -> bytes:
     return hashlib.blake2b(key.encode(), digest_size=WIDTH).digest()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Seen:
     hashes: bytes = b""  # sorted, WIDTH bytes each, no repeats
 

@@ -13,8 +13,8 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from domain.records import record
 from infra.auth import token_hash
 from infra.mail_state import MailState
 from infra.players import PlayerStore
@@ -34,7 +34,7 @@ def unsubscribe_path(token: str) -> str:
     return f"/unsubscribe/{token}"
 
 
-@dataclass
+@record
 class Unsubscribes:
     state: MailState
     players: PlayerStore | None = None

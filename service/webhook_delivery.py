@@ -19,9 +19,9 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from domain.records import field, record
 from infra.channels.webhook_queue import WebhookQueue
 from infra.channels.webhook_state import WebhookState
 from service.profiles import iso
@@ -47,7 +47,7 @@ def body_bytes(message: Mapping[str, Any]) -> bytes:
     return json.dumps(message["body"], separators=(",", ":"), sort_keys=True).encode()
 
 
-@dataclass
+@record
 class Sender:
     players: PlayerStore
     state: WebhookState

@@ -18,9 +18,10 @@ which is what a link is for. Never the seat token.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from domain.records import record
 from infra.channels.webhook_queue import WebhookQueue
 from service.emails import link_url
 from service.notices import Markers, Notice
@@ -47,7 +48,7 @@ def body(notice: Notice, link: str | None) -> dict[str, Any]:
     return {**notice.message(), "delivery": delivery_id(notice), "link": link}
 
 
-@dataclass
+@record
 class Hooks:
     queue: WebhookQueue
     markers: Markers

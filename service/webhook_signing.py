@@ -11,7 +11,8 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping, MutableSet
-from dataclasses import dataclass
+
+from domain.records import record
 
 SECRET_PREFIX = "wh~"
 SECRET_BYTES = 32
@@ -42,7 +43,7 @@ def sign(secret: str, body: bytes, now: float, delivery: str) -> dict[str, str]:
     return {TIMESTAMP: str(timestamp), SIGNATURE: signature(secret, timestamp, body), DELIVERY: delivery}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Verdict:
     ok: bool
     reason: str = ""  # why not: missing_header, bad_timestamp, outside_window, bad_signature, replayed

@@ -5,9 +5,10 @@ cold start (no generated methods to compile). No `from __future__ import annotat
 NamedTuple compile every field's annotation from its text.
 """
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
+
+from domain.records import record
 
 
 class Sugar(StrEnum):
@@ -139,7 +140,7 @@ class AwardDef(NamedTuple):
     excluded_two_player_flights: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class LabelSpaceDef:  # a dataclass: a named tuple's `index` is tuple.index
     index: int
     reward: str

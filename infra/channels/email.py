@@ -7,17 +7,17 @@ SES v2's Raw content, not Simple: only a raw MIME message can carry `List-Unsubs
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from typing import Any, Protocol
 
+from domain.records import field, record
 from infra.players.base import address_hash
 
 __all__ = ["Email", "EmailSender", "MemoryEmailSender", "SesEmailSender", "address_hash", "mime"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Email:
     to: str
     subject: str
@@ -65,7 +65,7 @@ class SesEmailSender:
         self.client.send_email(**request)
 
 
-@dataclass
+@record
 class MemoryEmailSender:
     """Every e-mail sent, in order (tests, benches)."""
 

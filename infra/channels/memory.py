@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from typing import Any
 
+from domain.records import field, record
 from service.notices import Notice
 
 
-@dataclass
+@record
 class Outbox:
     messages: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -19,7 +19,7 @@ class Outbox:
             self.messages.append(notice.message())
 
 
-@dataclass
+@record
 class MemoryMarkers:
     keys: set[str] = field(default_factory=set)
 

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from botocore.exceptions import ClientError
 
+from domain.records import field, record
 from infra.push_endpoints import APNS, APNS_SANDBOX, GCM
 
 __all__ = ["APNS", "APNS_SANDBOX", "GCM", "EndpointGone", "MemoryPushSender", "Push", "PushSender", "SnsPushSender"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Push:
     endpoint_arn: str
     platform: str  # APNS, APNS_SANDBOX or GCM
@@ -79,7 +79,7 @@ class SnsPushSender:
         self.client.delete_endpoint(EndpointArn=endpoint_arn)  # deleting a deleted endpoint succeeds
 
 
-@dataclass
+@record
 class MemoryPushSender:
     """Every push sent, in order; endpoints listed in `gone` refuse (tests, benches)."""
 

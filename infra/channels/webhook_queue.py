@@ -7,9 +7,9 @@ body (service/webhook_plan.py); never the secret, which is read from the player 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.records import field, record
 from infra.store.base import dump_json
 
 MAX_DELAY = 900  # SQS's DelaySeconds limit
@@ -28,7 +28,7 @@ class SqsWebhookQueue:
                                  DelaySeconds=max(0, min(delay, MAX_DELAY)))
 
 
-@dataclass
+@record
 class MemoryWebhookQueue:
     sent: list[tuple[dict[str, Any], int]] = field(default_factory=list)  # (message, delay)
     lock: threading.Lock = field(default_factory=threading.Lock)

@@ -9,15 +9,16 @@ what no disconnect did. DynamoDB deletes expired items late (within days): reade
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Protocol
+
+from domain.records import record
 
 CONNECTION_TTL = 2 * 3600 + 10 * 60  # seconds: API Gateway's 2-hour connection limit, and some slack
 # API Gateway's connection ids are short base64-like text ("L0SM9cOFvHcCIhw="); locally, hex.
 CONNECTION_ID = re.compile(r"[A-Za-z0-9+/=_-]{1,128}")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Connection:
     connection_id: str
     game_id: str

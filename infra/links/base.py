@@ -10,8 +10,9 @@ checks the expiry itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, Protocol
+
+from domain.records import record
 
 Kind = Literal["link", "session"]
 KINDS: tuple[Kind, ...] = ("link", "session")
@@ -19,7 +20,7 @@ PREFIXES: dict[Kind, str] = {"link": "LINK#", "session": "SESSION#"}
 SORT_KEYS: dict[Kind, str] = {"link": "LINK", "session": "SESSION"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Grant:
     kind: Kind
     token_sha256: str

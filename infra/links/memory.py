@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
+from domain.records import field, record
 from infra.links.base import Grant, GrantExists, Kind, check_grant
 
 
-@dataclass
+@record
 class LinkTable:
     """The shared back-end: several stores over one table behave like several Lambdas over one table. Grants
     are frozen, so sharing them with callers shares nothing mutable."""

@@ -12,8 +12,10 @@ scan. Until it starts it carries `expires_at`, the table's TTL attribute.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any, Literal, Protocol
+
+from domain.records import record
 
 LOBBY_PREFIX = "LOBBY#"
 LOBBY_KEY = "LOBBY"
@@ -23,7 +25,7 @@ OPEN_LOBBIES_KEY = "LOBBIES#OPEN"
 SlotKind = Literal["open", "player", "bot", "removed"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Slot:
     kind: SlotKind
     name: str | None = None  # a player's display name as it joined, or a bot's name
@@ -31,7 +33,7 @@ class Slot:
     token_sha256: str | None = None  # kind "bot" only: the hash of the token the host was given for it
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LobbyRecord:
     """A lobby as stored. The invite code and the bot seats' tokens appear only as SHA-256 hashes."""
 

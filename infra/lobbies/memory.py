@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 
+from domain.records import field, record
 from infra.lobbies.base import (
     LobbyConflict,
     LobbyExists,
@@ -16,7 +16,7 @@ from infra.lobbies.base import (
 )
 
 
-@dataclass
+@record
 class LobbyTable:
     """Rows are JSON text, so nothing mutable is shared with callers."""
 

@@ -14,9 +14,11 @@ left a lobby) is kept as a tombstone without index keys, so that an older record
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any, Literal, Protocol
+
+from domain.records import field, record
 
 ENTRY_PREFIX = "MYGAMES#"
 ENTRY_SORT_PREFIX = "GAME#"
@@ -26,7 +28,7 @@ NEWEST_FIRST = 9_999_999_999  # epoch seconds subtracted from this sort newest f
 Status = Literal["lobby", "in_progress", "finished", "left"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GameEntry:
     """A game as one of its players sees it in "my games": nothing a seat may not see (no token, no hand)."""
 
@@ -67,7 +69,7 @@ class GameEntry:
         return self.lobby_revision > other.lobby_revision
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Page:
     entries: list[GameEntry]
     cursor: str | None  # where the next page starts (opaque); None: this was the last

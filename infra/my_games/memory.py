@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 
+from domain.records import field, record
 from infra.my_games.base import GameEntry, Page, check_entry, from_json, to_json
 
 
-@dataclass
+@record
 class MyGamesTable:
     lock: threading.Lock = field(default_factory=threading.Lock)
     entries: dict[tuple[str, str], str] = field(default_factory=dict)  # (player, game) -> entry JSON

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from domain.records import field, record
 
 PLAYER_ID_PATTERN = r"p[A-Za-z0-9_-]{16}"
 _PLAYER_ID = re.compile(PLAYER_ID_PATTERN)
@@ -32,7 +33,7 @@ def is_player_id(value: str) -> bool:
     return _PLAYER_ID.fullmatch(value) is not None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PlayerRecord:
     """A player as stored. Secrets appear only as SHA-256 hashes (`key_sha256`, `email_code_sha256`)."""
 
@@ -69,7 +70,7 @@ class PlayerRecord:
     webhook_generation: int | None = None  # the revision that set the URL: a delivery queued before is dropped
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OutboxMessage:
     """A message to publish once the write carrying it has landed. `key` is unique per player (its sort key)."""
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass, field
 from typing import Any
 
+from domain.records import field, record
 from infra.players.base import (
     OutboxMessage,
     PlayerExists,
@@ -20,7 +20,7 @@ from infra.players.base import (
 from infra.store.base import dump_json
 
 
-@dataclass
+@record
 class PlayerTable:
     """The shared back-end: several stores over one table behave like several Lambdas over one table. Rows are
     JSON text, so nothing mutable is shared with callers. `outbox` holds what the stream would deliver."""

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import time
 import zlib
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from botocore.exceptions import ClientError
 
+from domain.records import field, record
 from infra.table import CONFLICT, TableStore, error_code
 
 PREFIX, SORT, INDEX_PREFIX, INDEX = "CLOCK#", "CLOCK", "CLOCKS#", "gsi1"
@@ -28,7 +28,7 @@ TOMBSTONE_DAYS = 30
 _NEWER = "attribute_not_exists(pk) OR #version <= :version"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Due:
     game_id: str
     wake: float
@@ -52,7 +52,7 @@ def sort_key(wake: float, game_id: str) -> str:
     return f"{int(wake):012d}#{game_id}"
 
 
-@dataclass
+@record
 class MemoryClockIndex:
     items: dict[str, tuple[int, float | None]] = field(default_factory=dict)
 

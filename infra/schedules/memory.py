@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from domain.records import field, record
 
 
-@dataclass
+@record
 class MemorySchedules:
     wakes: dict[str, float] = field(default_factory=dict)  # game id -> epoch
     calls: list[tuple[str, str]] = field(default_factory=list)  # ("set" | "clear", game id), in order

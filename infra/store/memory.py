@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass, field
 from typing import Any
 
+from domain.records import field, record
 from infra.store.base import (
     Commit,
     ConcurrencyConflict,
@@ -20,7 +20,7 @@ from infra.store.base import (
 from infra.store.upcasting import Registry, default_registry
 
 
-@dataclass
+@record
 class MemoryTable:
     """The shared back-end: several stores over one table behave like several Lambdas over one table.
 
