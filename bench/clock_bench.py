@@ -13,11 +13,11 @@ from devtools.bots import random_bot
 from domain import to_act
 from domain.options import Clock, Options, SeatSpec
 from infra.store import InMemoryEventStore
-from service import pipeline
 from service.clock import use_clock
-from service.clocks import next_wake, tick
-from service.recent import Recent
-from service.repository import load
+from service.clocks.tick import next_wake, tick
+from service.games import pipeline
+from service.games.recent import Recent
+from service.games.repository import load
 
 GAMES = 6
 

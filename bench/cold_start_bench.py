@@ -43,7 +43,7 @@ def fixture() -> dict[str, Any]:
     from domain.options import Options, SeatSpec
     from infra.store import InMemoryEventStore
     from service.bootstrap import Games
-    from service.recent import Recent
+    from service.games.recent import Recent
 
     store = InMemoryEventStore()
     games = Games(store, random.Random(3), Recent())

@@ -14,8 +14,8 @@ from devtools.bots import random_bot
 from domain import to_act
 from domain.options import SeatSpec
 from infra.store.dynamodb import DynamoEventStore
-from service import pipeline
-from service.repository import Aggregate
+from service.games import pipeline
+from service.games.repository import Aggregate
 
 TABLE = "bench-replay"
 FAKE_AWS = {"AWS_ACCESS_KEY_ID": "bench", "AWS_SECRET_ACCESS_KEY": "bench", "AWS_DEFAULT_REGION": "eu-west-1",

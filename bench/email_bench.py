@@ -21,11 +21,11 @@ from infra.channels.email import MemoryEmailSender
 from infra.channels.memory import MemoryMarkers, Outbox
 from infra.links.memory import InMemoryLinkStore
 from infra.store import InMemoryEventStore
-from service.emails_plan import Mailer
+from service.games.pipeline import create_game, handle
+from service.games.repository import load
 from service.links import Links
-from service.notices import GAME_OVER, YOUR_TURN, deliver, plan
-from service.pipeline import create_game, handle
-from service.repository import load
+from service.notices.email.plan import Mailer
+from service.notices.plan import GAME_OVER, YOUR_TURN, deliver, plan
 
 GAMES = 6
 PLAYERS = 3

@@ -2,7 +2,7 @@
 
 A 4-player game is played through the pipeline into moto's DynamoDB with the real DynamoEventStore; its raw
 items (as a Query returns them) are then turned into the aggregate exactly as a cold load does:
-`DynamoEventStore.stream` (items -> Commit/Snapshot, upcasting) and `service.repository` (snapshot -> aggregate,
+`DynamoEventStore.stream` (items -> Commit/Snapshot, upcasting) and `service.games.repository` (snapshot -> aggregate,
 commits folded). The baseline is `json.loads` of every JSON document those items hold: each commit's events,
 and for a snapshot its payload's JSON once decompressed (zlib is part of the load path, not of the baseline).
 """
@@ -18,7 +18,7 @@ from bench.dynamo import TABLE, moto_table, partition_items, play
 from bench.report import emit, paired_cpu_samples, spread
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION
 from infra.store.dynamodb import DynamoEventStore
-from service.repository import Aggregate, from_stream, written_in
+from service.games.repository import Aggregate, from_stream, written_in
 
 
 def record(players: int = 4, seed: int = 11) -> tuple[str, list[dict[str, Any]], Aggregate]:

@@ -27,7 +27,7 @@ from urllib.request import Request
 from bench.capacity import Cost, Meter, item_bytes
 from bench.notifier_runs import Figure, Notifier, Stream, line, notifier_lines
 from bench.report import emit, spread
-from service.repository import SNAPSHOT_EVERY
+from service.games.repository import SNAPSHOT_EVERY
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = "bench-games"

@@ -19,13 +19,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from service.emails_resend import INVALID, resend
+from service.notices.resend import INVALID, resend
 
 
 def mailer() -> Any:
     from functions import container, notifier
     from functions.mail import wiring
-    from service.emails_plan import Mailer
+    from service.notices.email.plan import Mailer
 
     base = os.environ.get("PAGE_BASE_URL", "").strip()
     if not base:
@@ -37,7 +37,7 @@ def mailer() -> Any:
 def pusher() -> Any:
     """The push channel without a hold or dead letters (a re-drive sends now, or leaves the message queued)."""
     from functions import container, push_notices
-    from service.push_plan import Pusher
+    from service.notices.push.plan import Pusher
 
     if not push_notices.push_on():
         return None

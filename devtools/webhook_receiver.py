@@ -1,5 +1,5 @@
 """A webhook receiver for trying webhooks out and for tests: verifies each delivery's signature, window and id
-(service/webhook_signing.py), records it, and answers 204 (or 401 when it does not verify).
+(service/notices/webhook/signing.py), records it, and answers 204 (or 401 when it does not verify).
 
     DISTILLED_WEBHOOK_SECRET=wh~... python -m devtools.webhook_receiver --port 8123 [--status 500]
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from service.webhook_signing import DELIVERY, verify
+from service.notices.webhook.signing import DELIVERY, verify
 
 MAX_BODY = 64 * 1024
 

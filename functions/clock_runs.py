@@ -31,8 +31,8 @@ class TickReport:
 
 
 def tick_game(game_id: str, now: float) -> TickReport:
-    from service.clocks import tick
-    from service.pipeline import GameNotFound
+    from service.clocks.tick import tick
+    from service.games.pipeline import GameNotFound
 
     try:
         ticked = tick(container.store(), game_id, now, container.services().player_store)

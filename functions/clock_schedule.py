@@ -20,7 +20,7 @@ from functions import container
 if TYPE_CHECKING:
     from infra.schedules import Schedules
     from infra.schedules.index import ClockIndex
-    from service.repository import Aggregate
+    from service.games.repository import Aggregate
 
 _schedules: Schedules | None = None
 _index: ClockIndex | None = None
@@ -79,6 +79,6 @@ def keep(aggregate: Aggregate) -> None:
     """After a commit: the game's schedule follows its newest state."""
     if not aggregate.exists or not clocked(aggregate):
         return
-    from service.clocks import next_wake
+    from service.clocks.tick import next_wake
 
     follow(aggregate.game_id, aggregate.version, next_wake(aggregate))

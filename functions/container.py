@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from domain.rng import Rng
 from infra.store import EventStore
 from service.bootstrap import Games, Given, Services
-from service.recent import Recent
+from service.games.recent import Recent
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
     from infra.limits import Limiter
@@ -32,10 +32,10 @@ if TYPE_CHECKING:  # only the notifier needs these; command handlers do not impo
     from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
     from service.links import Links
-    from service.lobbies import Lobbies
+    from service.lobbies.service import Lobbies
     from service.my_games import MyGames
-    from service.notices import Markers, Publisher
-    from service.players import Players
+    from service.notices.plan import Markers, Publisher
+    from service.players.service import Players
 
 
 _given = Given()

@@ -1,5 +1,5 @@
 """SES bounce and complaint events, from the configuration set's event destination through the feedback topic
-(service/email_feedback.py): permanent bounces and complaints turn the address off, transient ones are counted.
+(service/notices/email/feedback.py): permanent bounces and complaints turn the address off, transient ones are counted.
 
 A message that is not an SES event is dropped (logged by its type only); a failing store fails the invocation,
 so that SNS's asynchronous invoke tries it again (each write is idempotent). Addresses never reach a log.
@@ -17,7 +17,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from functions import container
 from functions.mail import wiring
 from functions.observability import count, logger, metrics
-from service.email_feedback import FeedbackHandler, feedback
+from service.notices.email.feedback import FeedbackHandler, feedback
 
 
 def messages(event: dict[str, Any]) -> list[dict[str, Any]]:

@@ -19,8 +19,9 @@ from domain.errors import RuleViolation
 from domain.records import field, record
 from functions.observability import count, logger
 from infra.store import StoreError
-from service.limit_errors import InvalidCursor, RateLimited
-from service.lobby_errors import (
+from service.games.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion, TimedOut
+from service.limits.errors import InvalidCursor, RateLimited
+from service.lobbies.errors import (
     InvalidLobby,
     InviteRefused,
     LobbyContention,
@@ -32,8 +33,7 @@ from service.lobby_errors import (
     NotHost,
     SeatTaken,
 )
-from service.pipeline import CommandIdReused, Contention, GameNotFound, StaleVersion, TimedOut
-from service.player_errors import (
+from service.players.errors import (
     InvalidCode,
     InvalidField,
     PlayerContention,
@@ -161,7 +161,7 @@ def answer(error: Exception) -> Answer:
 
 
 def lobby_answer(error: Exception) -> Answer:
-    """The lobbies' refusals (service/lobby_errors.py). None names an invite code, a key or a token."""
+    """The lobbies' refusals (service/lobbies/errors.py). None names an invite code, a key or a token."""
     match error:
         case LobbyNotFound():
             return Answer(404, "lobby_not_found", "There is no such lobby.")

@@ -1,4 +1,4 @@
-"""The create routes' limits (service/limits.py) at the HTTP edge: the request's source address, as API Gateway
+"""The create routes' limits (service/limits/rules.py) at the HTTP edge: the request's source address, as API Gateway
 saw it (requestContext.http.sourceIp), never logged; imported by a create handler on first use only."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 
 from functions import container
-from service.limits import Limits
+from service.limits.rules import Limits
 
 RATE_LIMITED = "Too many requests of this kind lately: retry after Retry-After seconds."
 

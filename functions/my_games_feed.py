@@ -21,8 +21,8 @@ from functions import container
 from functions.observability import metrics
 from infra.lobbies.base import LOBBY_PREFIX, LobbyRecord, from_json
 from infra.my_games import GameEntry
+from service.games.repository import Aggregate
 from service.my_games import game_entries, lobby_entries
-from service.repository import Aggregate
 
 LOBBY_KIND = "lobby"
 _CHANGES = (DynamoDBRecordEventName.INSERT, DynamoDBRecordEventName.MODIFY)

@@ -8,12 +8,12 @@ retries it, bisecting, a bounded number of times, and then hands it to the dead-
 The same pass keeps the "my games" read model (functions/my_games_feed.py): a game's entries once per game per
 batch, from the newest state folded for its notices, and a lobby's entries from each lobby item written.
 
-E-mail (service/emails_plan.py): when PAGE_BASE_URL and the sender (EMAIL_FROM) are set, the same notices also
+E-mail (service/notices/email/plan.py): when PAGE_BASE_URL and the sender (EMAIL_FROM) are set, the same notices also
 go by e-mail to the seats whose player confirmed an address (or whose seat was given one), coalesced to one per
 seat per round, through SES (SES_CONFIGURATION_SET). SNS goes first: a failed e-mail fails its record, and the
-retry finds the SNS notices marked, so only the e-mail is tried again. Push (service/push_plan.py) comes last,
+retry finds the SNS notices marked, so only the e-mail is tried again. Push (service/notices/push/plan.py) comes last,
 to the devices of the seats' players, when a platform application is configured; quiet hours hold e-mail and
-push (service/held.py). Webhooks (functions/webhook_notices.py)
+push (service/notices/held.py). Webhooks (functions/webhook_notices.py)
 are queued last, the same way, to WEBHOOK_QUEUE_URL.
 
 Clocks (functions/clock_schedule.py): the same newest state moves a clocked game's one schedule to its next
@@ -47,12 +47,12 @@ from functions.push_notices import send_pushes
 from functions.stream_records import new_commit
 from functions.webhook_notices import send_webhooks
 from infra.budget import can_start
-from service.notices import Notice, Planned, deliver
+from service.notices.plan import Notice, Planned, deliver
 
 if TYPE_CHECKING:
     from infra.channels.email import EmailSender
-    from service.emails_plan import Mailer
-    from service.held import Hold
+    from service.notices.email.plan import Mailer
+    from service.notices.held import Hold
 
 # A batch cut short by the clock may leave every record to the stream: that is a partial response like any
 # other, not a function error (and the stream's retries behave the same either way).
@@ -121,7 +121,7 @@ def mailer() -> Mailer | None:
 def build_mailer(base: str, held: Hold | None) -> Mailer:
     """The e-mail planner over this container's stores, as the notifier and the release of held notices use it."""
     from functions.mail import wiring
-    from service.emails_plan import Mailer
+    from service.notices.email.plan import Mailer
 
     return Mailer(email_sender(), container.markers(), container.links(), container.store().commits, base,
                   container.services().player_store, hold=held, state=wiring.mail_state(),

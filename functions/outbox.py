@@ -3,7 +3,7 @@ transaction as the change it announces, e.g. a confirmation e-mail) is published
 deleted.
 
 With the e-mail channel configured (PAGE_BASE_URL and EMAIL_FROM, functions/notifier.py), a confirmation message
-goes out as the e-mail itself (service/emails_confirm.py) through the same sender instead of the topic: a topic
+goes out as the e-mail itself (service/notices/email/confirm.py) through the same sender instead of the topic: a topic
 stays for deployments without SES.
 
 At least once: a failed publish fails the record, and the stream delivers it again (bounded retries, then the
@@ -74,7 +74,7 @@ def _sent_as_email(message: dict[str, Any]) -> bool:
     sender = email_channel()
     if sender is None:
         return False
-    from service.emails_confirm import confirmation_email
+    from service.notices.email.confirm import confirmation_email
 
     sender.send(confirmation_email(message))
     count("ConfirmationEmailsSent")

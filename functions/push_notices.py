@@ -15,10 +15,10 @@ if TYPE_CHECKING:
     from infra.channels.push import PushSender
     from infra.held import HeldNotice, HeldStore
     from infra.players import PlayerRecord
-    from service.held import Hold
-    from service.notices import Notice
-    from service.push_plan import Pusher
-    from service.repository import Aggregate
+    from service.games.repository import Aggregate
+    from service.notices.held import Hold
+    from service.notices.plan import Notice
+    from service.notices.push.plan import Pusher
 
 _sender: PushSender | None = None
 _held: HeldStore | None = None
@@ -45,7 +45,7 @@ def use_clock(clock: Callable[[], float] | None) -> None:
 
 
 def push_on() -> bool:
-    from service.push_devices import applications
+    from service.notices.push.devices import applications
 
     return _sender is not None or bool(applications(os.environ))
 
@@ -87,7 +87,7 @@ class _LazyHeld:
 
 
 def hold() -> Hold:
-    from service.held import Hold
+    from service.notices.held import Hold
 
     return Hold(container.services().player_store, _LazyHeld(), lambda: (_clock or now_epoch)())
 
@@ -95,7 +95,7 @@ def hold() -> Hold:
 def prune(player_id: str, endpoint_arn: str) -> None:
     """Drop a gone endpoint's device from its player: on DynamoDB by the narrow update the notifier is granted."""
     from infra.players.dynamodb import DynamoPlayerStore
-    from service.push_devices import Devices, applications
+    from service.notices.push.devices import Devices, applications
 
     services = container.services()
     store = services.player_store
@@ -123,7 +123,7 @@ def pusher(hold_with: Hold | None = None) -> Pusher | None:
     if not push_on():
         return None
     from functions.mail import wiring
-    from service.push_plan import Pusher
+    from service.notices.push.plan import Pusher
 
     return Pusher(push_sender(), container.markers(), container.services().player_store, prune,
                   hold_with if hold_with is not None else hold(), state=wiring.mail_state(),

@@ -1,5 +1,5 @@
 """Every 15 minutes (template.yaml): the notices quiet hours held whose window has ended, sent if still relevant
-(service/held.py), through the same e-mail and push planners as the notifier's, markers included.
+(service/notices/held.py), through the same e-mail and push planners as the notifier's, markers included.
 
 A run takes at most BATCH due items and stops while it still has time to answer (infra/budget.py); what it
 leaves, the next run takes. A failing item fails the run after the others were tried (the alarm on the
@@ -22,8 +22,8 @@ BATCH = 200
 
 def channels() -> dict[str, Any]:
     from functions.push_notices import hold, pusher
-    from service.emails_plan import EMAIL
-    from service.push_plan import PUSH
+    from service.notices.email.plan import EMAIL
+    from service.notices.push.plan import PUSH
 
     found: dict[str, Any] = {}
     held = hold()
@@ -41,7 +41,7 @@ def channels() -> dict[str, Any]:
 def run() -> dict[str, int]:
     from functions.push_notices import hold
     from infra.budget import can_start
-    from service.held import iso_utc, release
+    from service.notices.held import iso_utc, release
 
     held = hold()
     due = held.held.due(iso_utc(held.now()), BATCH)

@@ -1,4 +1,4 @@
-"""The notifier's webhook channel (service/webhook_plan.py): notices of seats whose player has an enabled
+"""The notifier's webhook channel (service/notices/webhook/plan.py): notices of seats whose player has an enabled
 webhook, queued to WEBHOOK_QUEUE_URL (unset: no webhooks). The queue's client is built on first use."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from functions.observability import metrics
 
 if TYPE_CHECKING:
     from infra.channels.webhook_queue import WebhookQueue
-    from service.notices import Notice, Planned
+    from service.notices.plan import Notice, Planned
 
 _queue: WebhookQueue | None = None
 
@@ -43,7 +43,7 @@ def send_webhooks(planned: list[Notice], found: Planned | None) -> int:
     queue = webhook_queue()
     if queue is None or not planned or found is None or found.newest is None:
         return 0
-    from service.webhook_plan import Hooks
+    from service.notices.webhook.plan import Hooks
 
     hooks = Hooks(queue, container.markers(), container.links(), container.services().player_store,
                   os.environ.get("PAGE_BASE_URL", "").strip())

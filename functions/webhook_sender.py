@@ -1,4 +1,4 @@
-"""The webhook queue -> signed HTTPS POSTs (service/webhook_delivery.py), one message at a time.
+"""The webhook queue -> signed HTTPS POSTs (service/notices/webhook/delivery.py), one message at a time.
 
 A message that was delivered, re-queued with its delay, dead-lettered or dropped is done; one whose handling
 failed (the player table or SQS unreachable) is reported alone (partial batch failure) and SQS delivers it
@@ -22,7 +22,7 @@ from functions import container
 from functions.observability import count, logger, metrics
 
 if TYPE_CHECKING:
-    from service.webhook_delivery import Sender
+    from service.notices.webhook.delivery import Sender
 
 processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False)
 BACKOFF = "WEBHOOK_BACKOFF"  # optional: the delays in seconds, comma-separated (the local server's are short)
@@ -50,9 +50,9 @@ def sender() -> Sender:
         from infra.channels.webhook_queue import SqsWebhookQueue
         from infra.channels.webhook_state import DynamoWebhookState, MemoryWebhookState
         from infra.players.memory import InMemoryPlayerStore
-        from service.webhook_delivery import BACKOFF as DEFAULT_BACKOFF
-        from service.webhook_delivery import Sender
-        from service.webhooks import loopback_allowed
+        from service.notices.webhook.delivery import BACKOFF as DEFAULT_BACKOFF
+        from service.notices.webhook.delivery import Sender
+        from service.notices.webhook.settings import loopback_allowed
 
         sqs = bound(boto3.client("sqs", config=CLIENT_CONFIG), container.time_left)
         store = container.services().player_store

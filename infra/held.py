@@ -1,4 +1,4 @@
-"""Notices held by quiet hours (service/held.py): one item per (game, seat, channel) holding that seat's newest
+"""Notices held by quiet hours (service/notices/held.py): one item per (game, seat, channel) holding that seat's newest
 held notice and when to release it, in the games table (pk `HELD#<game>`, sk `S<seat>#<channel>`), listed by
 release time on the table's sparse index (gsi1pk `HELD#DUE`, gsi1sk `<release>#…`), gone by TTL a week after
 its release whatever happens. An older notice never replaces a newer one (a stream record delivered late)."""
@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from botocore.exceptions import ClientError
 
 from domain.records import field, record
-from service.notices import Notice
+from service.notices.plan import Notice
 
 HELD_PREFIX = "HELD#"
 DUE_KEY = "HELD#DUE"

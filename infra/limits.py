@@ -4,7 +4,7 @@ with a TTL (`expires_at`) a window after its end. A request counted in several w
 is one transaction: it is counted in all of them or, when one is full, in none.
 
 A scope names what is counted and for whom (`games:player:<id>`, `players:source:<hash>`); a source address is
-never stored, only a hash of it (service/limits.py).
+never stored, only a hash of it (service/limits/rules.py).
 """
 
 from __future__ import annotations

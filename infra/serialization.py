@@ -21,7 +21,7 @@ from infra.trusted import Convert, dataclass_converter, model_converter
 # Bump when `evolve` changes what a state means without changing its shape (a fixed applier): every
 # snapshot written before then is then ignored and rebuilt from the events.
 # 2: flavors a power draws and does not keep are discarded face down. 3: snapshots hold a filter of the command
-# keys instead of the keys (service/seen.py), compressed: code before it cannot read them, so it must skip them.
+# keys instead of the keys (service/games/seen.py), compressed: code before it cannot read them, so it must skip them.
 STATE_CODEC_REVISION = 3
 
 # The fingerprint of the state's shape, written down rather than computed at cold start (building the

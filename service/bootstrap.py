@@ -15,9 +15,9 @@ from domain.options import Options, SeatSpec
 from domain.records import field, record
 from domain.rng import Rng
 from infra.store import Commit, EventStore, StoreError
-from service.pipeline import Created, Outcome, create_game, handle, production_rng
-from service.recent import Recent
-from service.repository import Aggregate, load
+from service.games.pipeline import Created, Outcome, create_game, handle, production_rng
+from service.games.recent import Recent
+from service.games.repository import Aggregate, load
 
 if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
     from infra.limits import Limiter
@@ -26,10 +26,10 @@ if TYPE_CHECKING:  # only the notifier needs these: command functions do not imp
     from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
     from service.links import Links
-    from service.lobbies import Lobbies
+    from service.lobbies.service import Lobbies
     from service.my_games import MyGames
-    from service.notices import Markers, Notice, Planned, Publisher
-    from service.players import Players
+    from service.notices.plan import Markers, Notice, Planned, Publisher
+    from service.players.service import Players
 
 
 class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen dataclass's time at a cold start
@@ -57,13 +57,13 @@ class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen datacl
         return [c for c in self.store.commits(aggregate.game_id, after) if c.version <= aggregate.version]
 
     def notices(self, game_id: str, versions: Collection[int]) -> dict[int, list[Notice]]:
-        from service.notices import notices
+        from service.notices.plan import notices
 
         return notices(self.store, game_id, versions, self.recent)
 
     def plan(self, game_id: str, versions: Collection[int]) -> Planned:
         """The notices of these commits (game over included) and the game's newest state (for "my games")."""
-        from service.notices import plan
+        from service.notices.plan import plan
 
         return plan(self.store, game_id, versions, self.recent)
 
@@ -148,9 +148,9 @@ class Services:
 
     @cached_property
     def players(self) -> Players:
-        """The players' application service (service/players.py)."""
-        from service.players import Players
-        from service.webhooks import loopback_allowed
+        """The players' application service (service/players/service.py)."""
+        from service.notices.webhook.settings import loopback_allowed
+        from service.players.service import Players
 
         return Players(self.player_store, allow_loopback_webhooks=loopback_allowed())
 
@@ -164,8 +164,8 @@ class Services:
 
     @cached_property
     def lobbies(self) -> Lobbies:
-        """The lobbies' application service (service/lobbies.py): it starts games through the one store."""
-        from service.lobbies import Lobbies
+        """The lobbies' application service (service/lobbies/service.py): it starts games through the one store."""
+        from service.lobbies.service import Lobbies
 
         return Lobbies(self.lobby_store, self.players, self.store, self.rng)
 

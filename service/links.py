@@ -5,7 +5,7 @@ A link token (in a page link's fragment, or an e-mail) is exchanged for a sessio
 bearer credential for its one game and seat, accepted wherever a seat token is. Both are random (192 bits),
 stored only as SHA-256 hashes, expire (links after LINK_TTL_HOURS, 72 by default; sessions after
 SESSION_TTL_DAYS, 30), and are bound to the seat's token hash at minting: a reissued seat token
-(service/seat_tokens.py) voids them all, at their next use, with no write. A link may be redeemed more than
+(service/games/seat_tokens.py) voids them all, at their next use, with no write. A link may be redeemed more than
 once until it expires (one e-mail opened on a phone and on a laptop).
 
 Their shapes tell them apart from seat tokens (token_urlsafe: no `~`) and player keys (`<id>.<secret>`) without
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from domain.records import record
 from infra.auth import TOKEN_BYTES, token_hash
 from infra.links.base import Grant, GrantExists, Kind, LinkStore
-from service.repository import Aggregate
+from service.games.repository import Aggregate
 
 if TYPE_CHECKING:
     from infra.limits import Limiter
@@ -139,8 +139,8 @@ def admit_session(limiter: Limiter, source_ip: str | None, now: float) -> None:
     """Count a new session from this source (LIMIT_SESSIONS_PER_SOURCE_HOUR, 0: no limit), or RateLimited.
     Only sessions about to be written are counted: a refused exchange writes nothing, not even a count."""
     from infra.limits import Limited, Window
-    from service.limit_errors import RateLimited
-    from service.limits import HOUR, source_scope
+    from service.limits.errors import RateLimited
+    from service.limits.rules import HOUR, source_scope
 
     source = source_scope(source_ip)
     value = os.environ.get("LIMIT_SESSIONS_PER_SOURCE_HOUR", "").strip()

@@ -22,8 +22,8 @@ from infra.lobbies import LobbyRecord
 from infra.my_games import GameEntry, MyGamesStore, Page
 from infra.my_games.base import Status
 from infra.players import PlayerRecord
-from service.limit_errors import InvalidCursor
-from service.repository import Aggregate
+from service.games.repository import Aggregate
+from service.limits.errors import InvalidCursor
 
 __all__ = ["DEFAULT_PAGE", "MAX_PAGE", "InvalidCursor", "Listing", "MyGames", "game_entries", "lobby_entries"]
 

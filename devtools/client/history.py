@@ -13,7 +13,7 @@ from devtools.client import names as n
 from devtools.client.phrases import EVENTS, EXTRAS, LABEL_REWARDS, WORDS
 from domain.catalogue import LABEL_SPACES
 from domain.redact import HIDDEN
-from service.clock_texts import utc
+from service.texts.clocks import utc
 
 Event = dict[str, Any]
 

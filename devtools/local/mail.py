@@ -53,7 +53,7 @@ def entry_from_email(message_id: str, raw: str, directory: Path) -> Entry:
     }
     if len(key) >= 3 and key[2].isdigit() and key[1] != "confirm_email":
         notice.update(game_id=key[0], version=int(key[1]) if key[1].isdigit() else None, seat=int(key[2]))
-    elif len(key) == 3:  # a new address's confirmation (service/emails_confirm.py)
+    elif len(key) == 3:  # a new address's confirmation (service/notices/email/confirm.py)
         confirm = _CONFIRM.search(_body(message, "plain"))
         link = confirm.group(0) if confirm else None
         notice.update(kind="confirm_email", channel="email", player_id=key[0], link=link,

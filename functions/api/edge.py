@@ -19,8 +19,8 @@ from functions.api.models import GAME_ID_PATTERN, MAX_BODY_BYTES
 from functions.errors import BEARER_CHALLENGE, MALFORMED_JSON, early_response, install, unauthorized
 from functions.observability import logger, metrics
 from infra.auth import authorization, bearer_token, seat_for
-from service.pipeline import GameNotFound
-from service.repository import Aggregate
+from service.games.pipeline import GameNotFound
+from service.games.repository import Aggregate
 
 Handler = Callable[[dict[str, Any], LambdaContext], dict[str, Any]]
 _GAME_ID = re.compile(GAME_ID_PATTERN)
@@ -124,7 +124,7 @@ def caller_seat(app: APIGatewayHttpResolver, aggregate: Aggregate, *, required: 
 def player_seat(key: str, aggregate: Aggregate) -> int | None:
     """The seat of this game the key's player was seated at by a lobby (one GetItem of the player); imported
     on first use, so that seat-token games pay nothing for it at cold start."""
-    from service.player_errors import Unauthenticated
+    from service.players.errors import Unauthenticated
 
     try:
         player_id = container.players().authenticate(key).player_id

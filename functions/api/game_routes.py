@@ -28,7 +28,7 @@ from functions.api.edge import (
 )
 from functions.observability import count, logger
 from infra.serialization import domain_event
-from service.repository import SEATS_RECORD
+from service.games.repository import SEATS_RECORD
 
 MAX_HISTORY_PAGE = 500
 MAX_WAIT = 20  # seconds of a long poll: well inside the function's Timeout and the API's integration timeout

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from domain.options import Options
 from functions.api.create_body import OptionsIn
-from service.lobbies import MAX_NAME, MAX_SEATS, SeatSpecIn
+from service.lobbies.service import MAX_NAME, MAX_SEATS, SeatSpecIn
 
 INVITE_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 

@@ -27,8 +27,8 @@ from functions.lobbies.models import (
 from functions.lobbies.views import bot_tokens, lobby_view
 from functions.observability import count, logger
 from functions.players.routes import KEY_REQUIRED, PLAYER_KEY, link_base, presented_key
-from service.lobbies import MAX_SEATS, Change
-from service.seat_tokens import host_reissue
+from service.games.seat_tokens import host_reissue
+from service.lobbies.service import MAX_SEATS, Change
 
 JSON = "application/json"
 TAGS = ["lobbies"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from service.profiles import LANGUAGES
+from service.players.profiles import LANGUAGES
 
 WORDS = {
     "en": {"title": "Stop Distilled Online e-mails", "ask": "Stop receiving these e-mails?",

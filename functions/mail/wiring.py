@@ -11,7 +11,7 @@ from functions import container
 
 if TYPE_CHECKING:
     from infra.mail_state import DeadLetters, MailState
-    from service.unsubscribe import Unsubscribes
+    from service.notices.email.unsubscribe import Unsubscribes
 
 DEAD_LETTER_QUEUE = "EMAIL_DEAD_LETTER_QUEUE_URL"
 _given: dict[str, Any] = {}
@@ -48,7 +48,7 @@ def mail_state() -> MailState:
 
 
 def unsubscribes() -> Unsubscribes:
-    from service.unsubscribe import Unsubscribes
+    from service.notices.email.unsubscribe import Unsubscribes
 
     return Unsubscribes(mail_state(), container.services().player_store)
 

@@ -1,1 +1,1 @@
-"""The players' API functions: one module per route, over service/players.py (wiring in routes.py)."""
+"""The players' API functions: one module per route, over service/players/service.py (wiring in routes.py)."""

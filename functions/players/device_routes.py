@@ -1,5 +1,5 @@
 """POST /players/me/devices and DELETE /players/me/devices/{device_id}: a player's push devices
-(service/push_devices.py). The device token goes to SNS only: never answered, logged or stored here."""
+(service/notices/push/devices.py). The device token goes to SNS only: never answered, logged or stored here."""
 
 from __future__ import annotations
 
@@ -16,8 +16,7 @@ from functions.errors import ApiError
 from functions.observability import count, logger
 from functions.players.models import Device, PlayerProfile
 from functions.players.routes import KEY_REQUIRED, TAGS, presented_key, responses
-from service.profiles import own_profile
-from service.push_devices import (
+from service.notices.push.devices import (
     MAX_DEVICES,
     MAX_TOKEN,
     DeviceNotFound,
@@ -26,6 +25,7 @@ from service.push_devices import (
     TooManyDevices,
     applications,
 )
+from service.players.profiles import own_profile
 
 if TYPE_CHECKING:  # typing only, without importing at cold start
     from infra.push_endpoints import Endpoints

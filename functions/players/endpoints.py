@@ -18,8 +18,8 @@ from functions import container
 from functions.api.edge import Handler, entrypoint, new_app
 from functions.errors import BEARER_CHALLENGE, PLAYER_KEY_REFUSED, early_response
 from infra.auth import authorization, bearer_token
-from service.player_errors import Unauthenticated
-from service.players import split_key
+from service.players.errors import Unauthenticated
+from service.players.service import split_key
 
 Endpoint = tuple[APIGatewayHttpResolver, Handler]
 PLAYER_STORE = "infra.players.dynamodb"  # what a players' function's first request imports (with boto3)

@@ -8,9 +8,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from service.players import UNSET, Changes
-from service.profiles import MAX_EMAIL, MAX_NAME, MAX_PUSH_ENDPOINT, MAX_WEBHOOK_URL
-from service.vacation import VACATION_DAYS
+from service.clocks.vacation import VACATION_DAYS
+from service.players.profiles import MAX_EMAIL, MAX_NAME, MAX_PUSH_ENDPOINT, MAX_WEBHOOK_URL
+from service.players.service import UNSET, Changes
 
 CODE_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 TIME_ZONE = Field(default=None, max_length=64, description="An IANA time zone name (Europe/Paris); default UTC.")

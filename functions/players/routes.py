@@ -29,7 +29,7 @@ from functions.players.models import (
 )
 from infra.auth import authorization, bearer_token
 from infra.players import PlayerRecord
-from service.profiles import own_profile
+from service.players.profiles import own_profile
 
 PLAYER_KEY = "playerKey"
 KEY_REQUIRED: list[dict[str, list[str]]] = [{PLAYER_KEY: []}]

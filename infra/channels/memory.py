@@ -6,7 +6,7 @@ import threading
 from typing import Any
 
 from domain.records import field, record
-from service.notices import Notice
+from service.notices.plan import Notice
 
 
 @record

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from infra.store.base import dump_json
-from service.notices import YOUR_TURN, Notice
+from service.notices.plan import YOUR_TURN, Notice
 
 # Markers get partitions of their own, not the game's: the event store reads a game partition as commits and
 # snapshots, and the notifier's IAM grant lets it write only keys with this prefix (template.yaml).

@@ -1,5 +1,5 @@
-"""POSTing a webhook with the standard library: to the address checked (service/webhooks.py), with the URL's
-host name in `Host` and for TLS (SNI and certificate), never following a redirect, reading a few KB at most.
+"""POSTing a webhook with the standard library: to the address checked (service/notices/webhook/settings.py), with
+the URL's host name in `Host` and for TLS (SNI and certificate), never following a redirect, reading a few KB at most.
 
 Two bounds: TIMEOUT on the connection and on each read, and DEADLINE on the whole exchange, which also stops a
 receiver that trickles its answer a byte at a time (each read then being quick): the exchange runs in a thread

@@ -51,18 +51,21 @@ class PlayerRecord:
     webhook_url: str | None = None
     push_endpoint: str | None = None
     language: str | None = None  # the e-mails' language (en, es, ko); None: English
-    email_every_turn: bool | None = None  # e-mail every "your turn", not only a round's first (service/emails_plan.py)
-    vacation_until: int | None = None  # epoch seconds: the player's turn clocks pause until then (service/vacation.py)
+    # e-mail every "your turn", not only a round's first (service/notices/email/plan.py)
+    email_every_turn: bool | None = None
+    # epoch seconds: the player's turn clocks pause until then (service/clocks/vacation.py)
+    vacation_until: int | None = None
     vacation_year: int | None = None  # the UTC year `vacation_days_used` counts
     vacation_days_used: int | None = None  # of that year's allowance
-    devices: str | None = None  # the push devices, as JSON text (service/push_devices.py); never a device token
-    quiet_hours: str | None = None  # "22:00-08:00", wall clock in time_zone (service/quiet_hours.py)
-    push_every_turn: bool | None = None  # push every "your turn"; None: as email_every_turn (service/push_plan.py)
+    devices: str | None = None  # the push devices, as JSON text (service/notices/push/devices.py); never a device token
+    quiet_hours: str | None = None  # "22:00-08:00", wall clock in time_zone (service/notices/quiet_hours.py)
+    # push every "your turn"; None: as email_every_turn (service/notices/push/plan.py)
+    push_every_turn: bool | None = None
     email_enabled: bool | None = None  # the player's own off switch (PATCH, or one-click unsubscribe); None: on
     email_disabled_reason: str | None = None  # "bounced" / "complained" (SES feedback): until the address changes
     email_disabled_since: str | None = None
-    # Webhooks (service/webhooks.py): the secret signs deliveries, so it is kept as is; repr=False keeps it out of
-    # any printed record. `webhook_since`: when the URL was set.
+    # Webhooks (service/notices/webhook/settings.py): the secret signs deliveries, so it is kept as is; repr=False
+    # keeps it out of any printed record. `webhook_since`: when the URL was set.
     webhook_secret: str | None = field(default=None, repr=False)
     webhook_since: str | None = None
     webhook_failures: int | None = None  # consecutive deliveries that failed every attempt

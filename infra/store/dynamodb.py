@@ -59,7 +59,7 @@ class DynamoEventStore:
         table: str,
         client: DynamoDBClient | None = None,
         registry: Registry | None = None,
-        page_size: int = 16,  # service.repository.SNAPSHOT_EVERY + 1: see bench/snapshot_bench.py
+        page_size: int = 16,  # service.games.repository.SNAPSHOT_EVERY + 1: see bench/snapshot_bench.py
     ) -> None:
         """`page_size` bounds what one Query reads (and bills, every item on the page): one above the snapshot
         interval, the newest snapshot is on the first page, and few commits from before it are."""

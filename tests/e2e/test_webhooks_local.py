@@ -19,7 +19,7 @@ from devtools.client import lobbies as lobby_api
 from devtools.client import players as api
 from devtools.client.bots import play
 from devtools.webhook_receiver import Receiver, ReceiverServer
-from service.webhook_delivery import BACKOFF, LIMIT
+from service.notices.webhook.delivery import BACKOFF, LIMIT
 from tests.e2e.test_email_local import move
 from tests.local.process import ServerProcess, eventually, limit, running_server
 

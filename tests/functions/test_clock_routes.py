@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from service.clock import use_clock
-from service.clocks import tick
+from service.clocks.tick import tick
 from tests.service.gateway import Gateway
 from tests.service.support import MemoryWorld
 

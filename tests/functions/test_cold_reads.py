@@ -14,7 +14,7 @@ from devtools.client.actions import concrete, playing
 from devtools.client.bots import play
 from devtools.client.http import ApiError
 from functions import container
-from service.repository import SNAPSHOT_EVERY
+from service.games.repository import SNAPSHOT_EVERY
 from tests.local.cli_gateway import transport
 from tests.service.gateway import Gateway
 from tests.service.support import AwsWorld

@@ -14,9 +14,9 @@ from domain.options import SeatSpec
 from infra.serialization import command_digest, stored_event
 from infra.store import Commit, EventStore, InMemoryEventStore
 from infra.store.dynamodb import DynamoEventStore
-from service import pipeline
-from service.pipeline import CommandIdReused, Outcome
-from service.repository import SNAPSHOT_EVERY, Processed, from_snapshot, load, to_snapshot
+from service.games import pipeline
+from service.games.pipeline import CommandIdReused, Outcome
+from service.games.repository import SNAPSHOT_EVERY, Processed, from_snapshot, load, to_snapshot
 from tests.service.support import TABLE_NAME, AwsWorld
 from tests.service.test_concurrency import Interleaved
 

@@ -16,9 +16,9 @@ from functions import container, notifier
 from functions.mail import wiring
 from infra.channels.email import Email, MemoryEmailSender
 from infra.mail_state import MemoryDeadLetters, MemoryMailState, SqsDeadLetters
-from service import pipeline
-from service.emails_plan import MAX_SEND_ATTEMPTS, Mailer
-from service.emails_resend import GONE, SENT, SKIPPED, resend
+from service.games import pipeline
+from service.notices.email.plan import MAX_SEND_ATTEMPTS, Mailer
+from service.notices.resend import GONE, SENT, SKIPPED, resend
 from tests.functions.test_notifier import invoke, records
 from tests.service.support import MemoryWorld
 

@@ -13,7 +13,7 @@ import pytest
 from functions import email_feedback
 from functions.mail import wiring
 from infra.channels.email import address_hash
-from service.email_feedback import feedback
+from service.notices.email.feedback import feedback
 from tests.functions.test_player_handlers import created, gw
 from tests.service.gateway import FakeContext, Gateway
 from tests.service.iam import assert_within_policies

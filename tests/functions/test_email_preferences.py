@@ -9,8 +9,8 @@ import pytest
 
 from functions import container
 from infra.players import InMemoryPlayerStore, PlayerRecord
-from service.emails_plan import recipient
-from service.repository import Aggregate
+from service.games.repository import Aggregate
+from service.notices.email.plan import recipient
 from tests.functions.test_player_handlers import created, gw
 from tests.service.gateway import Gateway
 from tests.service.iam import assert_within_policies

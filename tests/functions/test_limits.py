@@ -13,8 +13,8 @@ from devtools.local import sam
 from devtools.local.apigw import HttpRequest, http_event
 from functions import container
 from infra.limits import DynamoLimiter, Limited, MemoryLimiter, Window
-from service.limit_errors import RateLimited
-from service.limits import Limits, source_scope
+from service.limits.errors import RateLimited
+from service.limits.rules import Limits, source_scope
 from tests.service.gateway import Gateway
 from tests.service.iam import assert_within_policies
 from tests.service.support import TABLE_NAME, AwsWorld, MemoryWorld

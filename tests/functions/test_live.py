@@ -16,7 +16,7 @@ from domain.options import SeatSpec
 from functions import container
 from functions.live import broadcaster, connect, default, disconnect, wiring
 from infra.connections import CONNECTION_TTL, InMemoryConnectionStore
-from service import pipeline
+from service.games import pipeline
 from tests.service.gateway import FakeContext
 from tests.service.iam import OperationLog, assert_within_policies
 from tests.service.streams import StreamReader

@@ -16,9 +16,9 @@ from domain.options import SeatSpec
 from functions import container, notifier
 from functions.my_games_feed import keep_game
 from infra.lobbies.base import to_json
-from service import pipeline
+from service.games import pipeline
+from service.games.repository import fold_commits, load
 from service.my_games import game_entries
-from service.repository import fold_commits, load
 from tests.functions.test_notifier import invoke, record, records
 from tests.service.gateway import FakeContext, Gateway
 from tests.service.iam import assert_within_policies
@@ -141,7 +141,7 @@ def test_lobby_items_make_entries_and_a_player_who_lost_a_seat_loses_the_entry(m
     lobbies, players = container.lobbies(), container.players()
     host, ada = players.create("Hana"), players.create("Ada")
     from domain.options import Options
-    from service.lobbies import SeatSpecIn
+    from service.lobbies.service import SeatSpecIn
 
     made = lobbies.create(host.key, [SeatSpecIn("host"), SeatSpecIn("open"), SeatSpecIn("open")], Options(), False)
     game = made.record.game_id

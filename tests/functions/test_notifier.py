@@ -12,9 +12,9 @@ from domain.options import SeatSpec
 from functions import container, notifier
 from infra import budget
 from infra.store import EventStore, InMemoryEventStore, Stream
-from service import pipeline
-from service.notices import Notice, notices
-from service.repository import load
+from service.games import pipeline
+from service.games.repository import load
+from service.notices.plan import Notice, notices
 from tests.faults import FakeClock, function_timeouts
 from tests.service.gateway import FakeContext
 from tests.service.support import MemoryWorld

@@ -12,10 +12,10 @@ from domain.options import Clock, Options, SeatSpec
 from functions import clock_schedule
 from infra.schedules.index import MemoryClockIndex
 from infra.schedules.memory import MemorySchedules
-from service import pipeline
 from service.clock import use_clock
-from service.clocks import next_wake
-from service.repository import load
+from service.clocks.tick import next_wake
+from service.games import pipeline
+from service.games.repository import load
 from tests.functions.test_notifier import act, invoke, records
 from tests.service.support import MemoryWorld
 

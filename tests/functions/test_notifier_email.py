@@ -12,7 +12,7 @@ import pytest
 from domain.options import SeatSpec
 from functions import notifier
 from infra.channels.email import MemoryEmailSender
-from service import pipeline
+from service.games import pipeline
 from tests.functions.test_notifier import invoke, records
 from tests.service.support import MemoryWorld
 

@@ -16,8 +16,8 @@ import pytest
 from domain.options import SeatSpec
 from functions import container, notifier, push_notices, release_held
 from functions.players.device_routes import devices
-from service import pipeline
-from service.players import Changes
+from service.games import pipeline
+from service.players.service import Changes
 from tests.service.gateway import FakeContext
 from tests.service.iam import OperationLog, assert_within_policies
 from tests.service.streams import StreamReader

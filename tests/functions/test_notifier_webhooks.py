@@ -14,8 +14,8 @@ import pytest
 from domain.options import SeatSpec
 from functions import webhook_notices
 from infra.channels.webhook_queue import MemoryWebhookQueue
-from service import pipeline
-from service.players import Changes, Players
+from service.games import pipeline
+from service.players.service import Changes, Players
 from tests.functions.test_notifier import invoke, records
 from tests.service.support import MemoryWorld
 

@@ -18,10 +18,10 @@ from infra.auth import token_hash
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, domain_event
 from infra.store import Commit, ConcurrencyConflict, InMemoryEventStore, Snapshot, StoreError
 from infra.store.dynamodb import DynamoEventStore
-from service import pipeline
-from service.pipeline import Contention, GameNotFound, StaleVersion
-from service.recent import Recent
-from service.repository import SEATS_RECORD, SNAPSHOT_EVERY, Aggregate, fold_commits, load
+from service.games import pipeline
+from service.games.pipeline import Contention, GameNotFound, StaleVersion
+from service.games.recent import Recent
+from service.games.repository import SEATS_RECORD, SNAPSHOT_EVERY, Aggregate, fold_commits, load
 from tests.service.support import TABLE_NAME, AwsWorld
 
 

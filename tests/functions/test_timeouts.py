@@ -9,7 +9,7 @@ from domain import legal_actions
 from functions import container
 from infra import budget
 from infra.store.dynamodb import DynamoEventStore
-from service.repository import load
+from service.games.repository import load
 from tests.faults import FakeClock, Faults, function_timeouts
 from tests.service import gateway
 from tests.service.gateway import Gateway, Reply

@@ -17,7 +17,7 @@ from functions.mail import unsubscribe, unsubscribe_page, wiring
 from infra.channels.email import MemoryEmailSender, address_hash, mime
 from infra.mail_state import MemoryMailState
 from infra.players import PlayerRecord
-from service import pipeline
+from service.games import pipeline
 from tests.functions.test_notifier import invoke, records
 from tests.service.gateway import FakeContext
 from tests.service.support import MemoryWorld

@@ -1,5 +1,5 @@
 """Vacations over PATCH /players/me: bounded by the yearly allowance, given back when ended early, shown to the
-player in its profile (service/vacation.py)."""
+player in its profile (service/clocks/vacation.py)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from domain.options import SeatSpec
 from infra.connections import Connection, ConnectionStore, InMemoryConnectionStore
 from infra.connections.dynamodb import DynamoConnectionStore
 from infra.store.dynamodb import DynamoEventStore
-from service.pipeline import create_game
+from service.games.pipeline import create_game
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient

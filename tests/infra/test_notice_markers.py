@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from infra.channels.sns import MARKER_TTL_SECONDS, DynamoMarkers
 from infra.store.dynamodb import DynamoEventStore
-from service.notices import Notice
+from service.notices.plan import Notice
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient

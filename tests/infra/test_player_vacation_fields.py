@@ -1,4 +1,4 @@
-"""The vacation fields of a player record (service/vacation.py) read back intact from both player stores."""
+"""The vacation fields of a player record (service/clocks/vacation.py) read back intact from both player stores."""
 
 from __future__ import annotations
 

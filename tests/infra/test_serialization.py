@@ -20,8 +20,8 @@ from infra.serialization import (
     state_to_json,
     stored_event,
 )
-from service.repository import SEATS_RECORD, Aggregate, Processed, from_snapshot, to_snapshot
-from service.seen import Seen
+from service.games.repository import SEATS_RECORD, Aggregate, Processed, from_snapshot, to_snapshot
+from service.games.seen import Seen
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3)])

@@ -10,8 +10,8 @@ from devtools.bots import random_bot
 from domain import to_act
 from domain.options import SeatSpec
 from infra.store.dynamodb import DynamoEventStore
-from service import pipeline
-from service.repository import SNAPSHOT_EVERY, Aggregate, fold_commits, load
+from service.games import pipeline
+from service.games.repository import SNAPSHOT_EVERY, Aggregate, fold_commits, load
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient

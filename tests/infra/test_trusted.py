@@ -21,7 +21,7 @@ from infra.serialization import (
 )
 from infra.store import Commit, Stream, default_registry
 from infra.store.base import dump_json, load_json
-from service.repository import (
+from service.games.repository import (
     Aggregate,
     Processed,
     command_key,

@@ -29,8 +29,8 @@ def test_games_lists_your_move_first_then_the_others(cli: Cli) -> None:
     from domain.options import SeatSpec
     from functions import container
     from functions.my_games_feed import keep_game
-    from service import pipeline
-    from service.repository import load
+    from service.games import pipeline
+    from service.games.repository import load
     from tests.functions.test_my_games_and_game_over import play
 
     assert "distilled player create" in cli("distilled games").err  # no player saved yet

@@ -30,9 +30,9 @@ def test_games_prints_your_time_left_by_the_service_clock(cli: Cli) -> None:
     from domain.options import Clock, Options, SeatSpec
     from functions import container
     from functions.my_games_feed import keep_game
-    from service import pipeline
     from service.clock import use_clock
-    from service.repository import load
+    from service.games import pipeline
+    from service.games.repository import load
 
     now = [T0]
     use_clock(lambda: now[0])

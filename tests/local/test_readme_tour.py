@@ -42,7 +42,7 @@ def keep_my_games(cli: Cli) -> None:
     # Imported here: the handlers' modules read their environment at import, once tests.service has set it.
     from functions import container
     from functions.my_games_feed import keep_game
-    from service.repository import load
+    from service.games.repository import load
 
     store = container.store()
     for game_id in json.loads(cli.state_file.read_text())["games"]:

@@ -28,7 +28,7 @@ from domain.options import SeatSpec
 from functions import clock_schedule, container
 from infra.schedules.index import MemoryClockIndex
 from infra.schedules.memory import MemorySchedules
-from service.pipeline import create_game
+from service.games.pipeline import create_game
 from tests.service.gateway import FakeContext
 from tests.service.support import MemoryWorld, memory_world
 

@@ -13,8 +13,8 @@ from domain.options import Options, SeatSpec
 from domain.state import GameState
 from infra.store import InMemoryEventStore
 from infra.store.memory import MemoryTable
-from service.pipeline import create_game, handle
-from service.repository import load
+from service.games.pipeline import create_game, handle
+from service.games.repository import load
 
 
 def new_game(names: tuple[str, ...], seed: int) -> tuple[InMemoryEventStore, str, tuple[str, ...]]:

@@ -7,7 +7,7 @@ from typing import Any
 from domain.state import GameState
 from infra.serialization import domain_event
 from infra.store import EventStore
-from service.repository import SEATS_RECORD, Aggregate, fold_commits
+from service.games.repository import SEATS_RECORD, Aggregate, fold_commits
 
 
 class Shadow:

@@ -12,7 +12,7 @@ import pytest
 from domain import decide, legal_actions
 from domain.commands import Buy
 from domain.errors import RuleViolation
-from service.repository import load
+from service.games.repository import load
 from tests.service.gateway import Gateway, Reply
 from tests.service.support import MemoryWorld
 

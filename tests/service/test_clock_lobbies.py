@@ -12,10 +12,10 @@ from infra.lobbies import InMemoryLobbyStore
 from infra.players import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
 from service.clock import iso, use_clock
-from service.clocks import Fired, tick
-from service.lobbies import Lobbies, SeatSpecIn
-from service.players import Changes, Players
-from service.repository import load
+from service.clocks.tick import Fired, tick
+from service.games.repository import load
+from service.lobbies.service import Lobbies, SeatSpecIn
+from service.players.service import Changes, Players
 
 T0 = 1_800_000_000.0
 HOUR = 3600.0

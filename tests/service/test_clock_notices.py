@@ -16,13 +16,13 @@ from infra.links.memory import InMemoryLinkStore
 from infra.players import PlayerRecord
 from infra.players.memory import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
-from service import pipeline
 from service.clock import use_clock
-from service.clocks import tick
-from service.emails_plan import Mailer
+from service.clocks.tick import tick
+from service.games import pipeline
+from service.games.repository import Aggregate, load
 from service.links import Links
-from service.notices import REMINDER, YOUR_TURN, plan
-from service.repository import Aggregate, load
+from service.notices.email.plan import Mailer
+from service.notices.plan import REMINDER, YOUR_TURN, plan
 
 T0 = 1_800_000_000.0
 HOUR = 3600.0

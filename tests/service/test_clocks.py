@@ -1,4 +1,4 @@
-"""Turn clocks through the service (service.clocks.tick) on the memory store with a test clock: idempotent
+"""Turn clocks through the service (service.clocks.tick.tick) on the memory store with a test clock: idempotent
 ticks, timeouts racing real moves, the late move's error, and a whole game one seat abandons."""
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from domain.redact import redact_history
 from domain.stand_in import choose
 from infra.serialization import domain_event
 from infra.store import EventStore, InMemoryEventStore
-from service import pipeline
 from service.clock import iso, use_clock
-from service.clocks import Fired, next_wake, tick
-from service.email_texts import Seats, sentence, texts
-from service.repository import load
+from service.clocks.tick import Fired, next_wake, tick
+from service.games import pipeline
+from service.games.repository import load
+from service.texts.words import Seats, sentence, texts
 from tests.local.process import WAIT_LIMIT, limit
 from tests.service.test_concurrency import Interleaved  # a store that lets another writer in first
 

@@ -16,9 +16,9 @@ from domain.errors import RuleViolation
 from domain.options import SeatSpec
 from infra.store import Commit, EventStore, InMemoryEventStore, MemoryTable
 from infra.store.dynamodb import DynamoEventStore
-from service import pipeline
-from service.pipeline import CommandIdReused, Contention, Outcome, StaleVersion
-from service.repository import command_key, load
+from service.games import pipeline
+from service.games.pipeline import CommandIdReused, Contention, Outcome, StaleVersion
+from service.games.repository import command_key, load
 from tests.service.support import TABLE_NAME, AwsWorld
 
 

@@ -12,7 +12,7 @@ from devtools.template import load_template
 from domain.options import SeatSpec
 from functions import container, notifier
 from infra.channels.email import MemoryEmailSender
-from service import pipeline
+from service.games import pipeline
 from tests.service.gateway import FakeContext
 from tests.service.iam import OperationLog, assert_within_policies, statements
 from tests.service.streams import StreamReader

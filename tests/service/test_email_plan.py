@@ -13,11 +13,11 @@ from infra.links.memory import InMemoryLinkStore
 from infra.players import PlayerRecord
 from infra.players.memory import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
-from service.emails import Recipient
-from service.emails_plan import Mailer, due, recipient, round_marker, version_marker
+from service.games.repository import Aggregate, load
 from service.links import Links
-from service.notices import GAME_OVER, YOUR_TURN, Notice, plan
-from service.repository import Aggregate, load
+from service.notices.email.plan import Mailer, due, recipient, round_marker, version_marker
+from service.notices.email.render import Recipient
+from service.notices.plan import GAME_OVER, YOUR_TURN, Notice, plan
 from tests.service.email_games import moves, new_game
 
 BASE = "https://play.example"

@@ -11,10 +11,10 @@ from domain import to_act
 from domain.legal import game_actions
 from infra.auth import token_hash
 from infra.channels.email import Email
-from service.email_texts import TEXTS_DIR, Seats, Texts, sentence, texts
-from service.emails import Recipient, link_url, render, since_last_move
-from service.notices import GAME_OVER, YOUR_TURN, Notice, plan
-from service.repository import load
+from service.games.repository import load
+from service.notices.email.render import Recipient, link_url, render, since_last_move
+from service.notices.plan import GAME_OVER, YOUR_TURN, Notice, plan
+from service.texts.words import TEXTS_DIR, Seats, Texts, sentence, texts
 from tests.service.email_games import copied, moves, new_game, step
 
 LINK = "l~" + "A" * 32
@@ -108,7 +108,7 @@ def test_the_players_language_is_used_and_english_fills_the_gaps(tmp_path: Path)
 
 
 def test_the_email_is_rendered_in_the_recipients_language(monkeypatch: object, tmp_path: Path) -> None:
-    import service.emails as emails
+    import service.notices.email.render as emails
 
     (tmp_path / "en.json").write_text((TEXTS_DIR / "en.json").read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "ko.json").write_text(json.dumps({"app": {"title_turn": "당신 차례", "game": "게임 {game}"}}),

@@ -17,14 +17,14 @@ from infra.held import HeldNotice, MemoryHeldStore
 from infra.links.memory import InMemoryLinkStore
 from infra.players import PlayerRecord
 from infra.players.memory import InMemoryPlayerStore
-from service.emails_plan import EMAIL, Mailer
-from service.emails_plan import round_marker as email_round
-from service.held import Hold, release
+from service.games.repository import Aggregate, load
 from service.links import Links
-from service.notices import GAME_OVER, Notice, plan
-from service.push_devices import Device, stored
-from service.push_plan import PUSH, Pusher
-from service.repository import Aggregate, load
+from service.notices.email.plan import EMAIL, Mailer
+from service.notices.email.plan import round_marker as email_round
+from service.notices.held import Hold, release
+from service.notices.plan import GAME_OVER, Notice, plan
+from service.notices.push.devices import Device, stored
+from service.notices.push.plan import PUSH, Pusher
 from tests.service.email_games import new_game, step
 
 NIGHT = datetime(2026, 5, 1, 23, 0, tzinfo=UTC).timestamp()

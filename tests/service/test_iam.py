@@ -8,7 +8,7 @@ import pytest
 
 from domain.options import SeatSpec
 from functions import container, notifier
-from service import pipeline
+from service.games import pipeline
 from tests.service.gateway import FakeContext
 from tests.service.iam import Call, OperationLog, allowed, assert_within_policies, call_of
 from tests.service.streams import StreamReader

@@ -13,11 +13,11 @@ from infra.auth import new_token
 from infra.limits import MemoryLimiter
 from infra.links import InMemoryLinkStore
 from infra.store import InMemoryEventStore
-from service.limit_errors import RateLimited
+from service.games.pipeline import create_game
+from service.games.repository import Aggregate, load
+from service.games.seat_tokens import reissue_token
+from service.limits.errors import RateLimited
 from service.links import LinkInvalid, Links, admit_session, is_session_token, play_path
-from service.pipeline import create_game
-from service.repository import Aggregate, load
-from service.seat_tokens import reissue_token
 
 T0 = 1_800_000_000.0
 

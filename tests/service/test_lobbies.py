@@ -14,8 +14,9 @@ from infra.auth import seat_for, token_hash
 from infra.lobbies import InMemoryLobbyStore, LobbyConflict, LobbyRecord
 from infra.players import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
-from service.lobbies import ATTEMPTS, LOBBY_SECONDS, Lobbies, SeatSpecIn
-from service.lobby_errors import (
+from service.games.repository import load
+from service.games.seat_tokens import host_reissue
+from service.lobbies.errors import (
     InvalidLobby,
     InviteRefused,
     LobbyContention,
@@ -27,10 +28,9 @@ from service.lobby_errors import (
     NotHost,
     SeatTaken,
 )
-from service.player_errors import Unauthenticated
-from service.players import Players
-from service.repository import load
-from service.seat_tokens import host_reissue
+from service.lobbies.service import ATTEMPTS, LOBBY_SECONDS, Lobbies, SeatSpecIn
+from service.players.errors import Unauthenticated
+from service.players.service import Players
 
 HOST, OPEN, BOT = SeatSpecIn("host"), SeatSpecIn("open"), SeatSpecIn("bot", "Robo")
 
@@ -249,7 +249,7 @@ def test_a_reissued_token_replaces_the_old_one_at_once_and_a_players_seat_has_no
 
 
 def test_the_seated_players_survive_a_snapshot_and_a_reissue(world: World) -> None:
-    from service.repository import from_snapshot, save_snapshot, to_snapshot
+    from service.games.repository import from_snapshot, save_snapshot, to_snapshot
 
     host, ada = world.player("Host"), world.player("Ada")
     made = world.lobbies.create(host, [HOST, OPEN, BOT], Options(), public=False)

@@ -20,8 +20,8 @@ from domain.state import GameState
 from functions import container
 from infra.store import InMemoryEventStore
 from infra.store.memory import MemoryTable
-from service.notices import notices
-from service.repository import load
+from service.games.repository import load
+from service.notices.plan import notices
 from tests.service.gateway import Gateway
 from tests.service.support import MemoryWorld
 

@@ -10,7 +10,8 @@ import pytest
 
 from infra.auth import token_hash
 from infra.players import InMemoryPlayerStore, OutboxMessage, PlayerRecord, RevisionConflict
-from service.players import (
+from service.players.profiles import deliverable_email, own_profile, public_profile
+from service.players.service import (
     ATTEMPTS,
     CONFIRMATION_SECONDS,
     Changes,
@@ -23,7 +24,6 @@ from service.players import (
     Unauthenticated,
     is_player_key,
 )
-from service.profiles import deliverable_email, own_profile, public_profile
 
 LINK = "https://api.example.org"
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from devtools.bots import random_bot
 from domain import to_act
 from domain.commands import COMMAND_TYPES
-from service.repository import load
+from service.games.repository import load
 from tests.service.gateway import GameGateway, shared_game
 from tests.service.support import MemoryWorld
 

@@ -1,6 +1,6 @@
 """A push whose sends keep failing is not lost: its record fails (the stream retries) until the
 MAX_SEND_ATTEMPTS-th failure, which goes to the notices' dead-letter queue with what a re-drive needs (no device,
-endpoint or text) and stops failing; service.emails_resend then pushes it again, once."""
+endpoint or text) and stops failing; service.notices.resend then pushes it again, once."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 
 from infra.channels.push import MemoryPushSender, Push
 from infra.mail_state import MemoryDeadLetters, MemoryMailState
-from service.emails_resend import SENT, SKIPPED, resend
-from service.notices import Planned, plan
-from service.push_plan import MAX_SEND_ATTEMPTS, PUSH
-from service.repository import load
+from service.games.repository import load
+from service.notices.plan import Planned, plan
+from service.notices.push.plan import MAX_SEND_ATTEMPTS, PUSH
+from service.notices.resend import SENT, SKIPPED, resend
 from tests.service.email_games import new_game
 from tests.service.test_push_plan import pusher, seated, seated_players
 

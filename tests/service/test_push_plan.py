@@ -14,10 +14,10 @@ from infra.channels.push import APNS, GCM, MemoryPushSender, message
 from infra.players import PlayerRecord
 from infra.players.memory import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
-from service.notices import GAME_OVER, YOUR_TURN, Notice, plan
-from service.push_devices import Device, Devices, applications, devices, stored
-from service.push_plan import Pusher, due, round_marker, version_marker
-from service.repository import Aggregate, load
+from service.games.repository import Aggregate, load
+from service.notices.plan import GAME_OVER, YOUR_TURN, Notice, plan
+from service.notices.push.devices import Device, Devices, applications, devices, stored
+from service.notices.push.plan import Pusher, due, round_marker, version_marker
 from tests.service.email_games import moves, new_game
 
 PUBLIC = {"kind", "game_id", "version", "seat", "phase", "round", "dedup_key", "scores", "winners"}

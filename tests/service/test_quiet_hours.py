@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from service.player_errors import InvalidField
-from service.quiet_hours import from_stored, release_at, valid_quiet_hours
+from service.notices.quiet_hours import from_stored, release_at, valid_quiet_hours
+from service.players.errors import InvalidField
 
 NIGHT = valid_quiet_hours("22:00", "08:00")
 

@@ -11,10 +11,10 @@ from domain import to_act
 from domain.commands import Buy
 from domain.options import SeatSpec
 from infra.store import InMemoryEventStore
-from service import pipeline
-from service.pipeline import CommandIdReused
-from service.repository import SNAPSHOT_EVERY, load
-from service.seen import Seen
+from service.games import pipeline
+from service.games.pipeline import CommandIdReused
+from service.games.repository import SNAPSHOT_EVERY, load
+from service.games.seen import Seen
 
 
 def test_the_filter_never_misses_a_key_and_rarely_holds_another() -> None:

@@ -1,4 +1,4 @@
-"""Sending queued webhooks (service/webhook_delivery.py): signed, retried with growing delays, dead-lettered
+"""Sending queued webhooks (service/notices/webhook/delivery.py): signed, retried with growing delays, dead-lettered
 with what a resend needs, a webhook disabled after LIMIT failed deliveries and enabled again by a new URL, and
 no delivery to a private address whatever the name resolved to when it was set."""
 
@@ -13,9 +13,9 @@ import pytest
 from infra.channels.webhook_queue import MemoryWebhookQueue
 from infra.channels.webhook_state import MemoryWebhookState
 from infra.players import InMemoryPlayerStore
-from service.players import Changes, Players
-from service.webhook_delivery import BACKOFF, DEAD, DELIVERED, DROPPED, LIMIT, RETRY, Sender, body_bytes
-from service.webhook_signing import verify
+from service.notices.webhook.delivery import BACKOFF, DEAD, DELIVERED, DROPPED, LIMIT, RETRY, Sender, body_bytes
+from service.notices.webhook.signing import verify
+from service.players.service import Changes, Players
 
 URL = "https://hooks.example.org/ada"
 NOW = 1_800_000_000.0

@@ -14,9 +14,9 @@ import pytest
 from devtools.template import load_template
 from domain.options import SeatSpec
 from functions import container, notifier, webhook_notices, webhook_sender
-from service import pipeline
-from service.players import Changes
-from service.webhook_signing import verify
+from service.games import pipeline
+from service.notices.webhook.signing import verify
+from service.players.service import Changes
 from tests.service.gateway import FakeContext
 from tests.service.iam import OperationLog, assert_within_policies, call_of, statements
 from tests.service.streams import StreamReader

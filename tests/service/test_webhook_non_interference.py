@@ -1,5 +1,5 @@
 """A webhook body carries only what its seat may see: through whole games played at random, every delivery the
-notifier queues is its seat's notice (service/notices.py) plus its delivery id and a link, and carries no seat
+notifier queues is its seat's notice (service/notices/plan.py) plus its delivery id and a link, and carries no seat
 token, no other seat's goals and no hidden card (the same scan as the SNS notices, tests/service/leaks.py)."""
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from infra.channels.webhook_queue import MemoryWebhookQueue
 from infra.links import InMemoryLinkStore
 from infra.players import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
+from service.games.pipeline import create_game, handle
 from service.links import Links
-from service.notices import plan
-from service.pipeline import create_game, handle
-from service.players import Changes, Players
-from service.webhook_plan import Hooks, delivery_id
+from service.notices.plan import plan
+from service.notices.webhook.plan import Hooks, delivery_id
+from service.players.service import Changes, Players
 from tests.service.leaks import Secrets, assert_no_leak
 from tests.service.shadow import Shadow
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 
 from infra.players import InMemoryPlayerStore
-from service.players import Changes, InvalidField, Players
-from service.profiles import own_profile
-from service.webhook_signing import is_secret
+from service.notices.webhook.signing import is_secret
+from service.players.profiles import own_profile
+from service.players.service import Changes, InvalidField, Players
 
 LINK = "https://api.example.org"
 URL = "https://hooks.example.org/ada"

@@ -1,11 +1,11 @@
-"""Webhook signatures: what a receiver accepts and refuses (service/webhook_signing.py)."""
+"""Webhook signatures: what a receiver accepts and refuses (service/notices/webhook/signing.py)."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 
-from service.webhook_signing import DELIVERY, SIGNATURE, TIMESTAMP, is_secret, new_secret, sign, verify
+from service.notices.webhook.signing import DELIVERY, SIGNATURE, TIMESTAMP, is_secret, new_secret, sign, verify
 
 NOW = 1_800_000_000.0
 BODY = b'{"kind":"your_turn","game_id":"g1"}'

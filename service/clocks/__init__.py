@@ -1,0 +1,1 @@
+"""Turn clocks: ticking them, vacations."""

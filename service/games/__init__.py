@@ -1,0 +1,1 @@
+"""Games: the command pipeline, the repository of folded aggregates and snapshots, the warm cache."""

@@ -1,0 +1,1 @@
+"""Limits against abuse on the routes that create, and their refusals."""

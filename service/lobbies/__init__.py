@@ -1,0 +1,1 @@
+"""Lobbies: games with open seats, and their refusals."""

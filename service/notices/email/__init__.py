@@ -1,0 +1,1 @@
+"""The e-mail channel: which notices become e-mails, what they say, unsubscribe and SES feedback."""

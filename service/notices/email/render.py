@@ -1,0 +1,123 @@
+"""The e-mail one seat gets for one notice: subject, plain text and HTML in the player's language.
+
+What it says is only what that seat may see: the events since the seat last acted as `redact_history` serves
+them to that seat (the same judgement as GET /games/{id}/events), phrased by service/texts/words.py, the types
+of its legal actions, and a link carrying a fresh link token (service/links.py), never the seat token. Every
+value interpolated into the HTML is escaped (a player may be called `<b>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from domain.records import record
+from domain.redact import redact_history
+from infra.channels.email import Email
+from infra.serialization import domain_event
+from infra.store import Commit
+from service.games.repository import SEATS_RECORD, Aggregate, replayed
+from service.links import play_path
+from service.notices.plan import GAME_OVER, REMINDER, Notice
+from service.texts.clocks import utc
+from service.texts.words import Seats, Texts, sentence, texts
+
+# The footer's link to the one-click unsubscribe page (the same URL as the List-Unsubscribe header).
+FOOTER = {"en": "Stop these e-mails", "es": "Dejar de recibir estos correos", "ko": "이 알림 메일 받지 않기"}
+
+# An action type's label when the page's label needs the action's details (a card, a space) to be filled.
+ACTION_KEYS = {
+    "pass": "actions.pass", "decline": "actions.decline", "skip_distill": "actions.skip_distill",
+    "redistill": "actions.redistill", "distill": "actions.distill.title", "buy": "actions.groups.buy",
+    "sell": "actions.groups.sell", "place_label": "actions.groups.label", "trade": "actions.groups.trade",
+    "decline_goals": "actions.decline_goals", "resign": "actions.resign", "take_back": "actions.take_back",
+}
+
+
+@record(frozen=True)
+class Recipient:
+    address: str
+    language: str = "en"
+    every_turn: bool = False  # opt-in: an e-mail for every "your turn", not only the round's first
+    player_id: str | None = None  # None: a seat contact (no player record); its unsubscribe turns the address off
+
+
+def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version: int) -> tuple[Aggregate,
+                                                                                          list[dict[str, Any]]]:
+    """The game at `version`, and the events after the seat's last commit up to it, as that seat may see them."""
+    upto = [c for c in commits if c.version <= version]
+    at = replayed(game_id, upto)
+    seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != SEATS_RECORD])
+                           for c in upto], seat, at.state)
+    last = max((i for i, c in enumerate(upto) if c.seat == seat), default=-1)
+    return at, [event for events in seen[last + 1:] for event in events]
+
+
+@record(frozen=True)
+class Parts:
+    subject: str
+    intro: list[str]
+    history: list[str]
+    actions_title: str
+    actions: list[str]
+    link_label: str
+
+
+def _parts(words: Texts, notice: Notice, at: Aggregate, events: list[dict[str, Any]]) -> Parts:
+    names = [p.name for p in at.state.players]
+    who = Seats(words, names)
+    game = words.t("app.game", game=notice.game_id)
+    phase = words.t("app.phase", phase=words.phase(notice.phase))
+    where = f"{words.t('app.round_plain', round=notice.round)} · {phase}"
+    intro = [words.t("app.seat", name=who.name(notice.seat), seat=notice.seat), where]
+    if notice.kind == GAME_OVER:
+        subject = f"{words.phase('finished')}: {game}"
+        won = words.t("scores.winners", names=who.several(notice.winners)) if notice.winners else words.t(
+            "scores.nobody")
+        scores = [f"{who.name(s)}: {sp} {words.t('scores.sp')}" for s, sp in enumerate(notice.scores)]
+        intro += [words.t("waiting.over"), won, *scores]
+    elif notice.kind == REMINDER:
+        subject = f"{words.t('app.title_reminder')}: {game} · {where}"
+        intro.append(words.t("waiting.reminder", deadline=utc(notice.deadline)))
+    else:
+        subject = f"{words.t('app.title_turn')}: {game} · {where}"
+        intro.append(words.t("waiting.your_turn"))
+    history = [sentence(words, e, who) for e in events] or [words.t("history.empty")]
+    labels = [words.t(ACTION_KEYS[a]) if a in ACTION_KEYS else words.t("actions.unknown", type=a.replace("_", " "))
+              for a in notice.actions]
+    return Parts(subject, intro, history, words.t("app.actions"), labels, game)
+
+
+def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipient: Recipient, link: str,
+           unsubscribe_url: str | None = None) -> Email:
+    """`link`: the page's address with a fresh link token in its fragment."""
+    words = texts(recipient.language)
+    parts = _parts(words, notice, at, events)
+    history_title = words.t("app.history")
+    text = "\n".join([
+        *parts.intro, "", f"{history_title}:", *(f"- {line}" for line in parts.history),
+        *([""] + [f"{parts.actions_title}:"] + [f"- {a}" for a in parts.actions] if parts.actions else []),
+        "", link, "",
+        *([f"{FOOTER.get(words.language, FOOTER['en'])}: {unsubscribe_url}", ""] if unsubscribe_url else []),
+    ])
+    footer = (f'<hr><p><small><a href="{escape(unsubscribe_url, quote=True)}">'
+              f'{escape(FOOTER.get(words.language, FOOTER["en"]))}</a></small></p>' if unsubscribe_url else "")
+    lang = escape(words.language)
+    html = "".join([
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(parts.subject)}</title>',
+        "</head><body>", *(f"<p>{escape(line)}</p>" for line in parts.intro),
+        f"<h2>{escape(history_title)}</h2><ul>", *(f"<li>{escape(line)}</li>" for line in parts.history), "</ul>",
+        *([f"<h2>{escape(parts.actions_title)}</h2><ul>", *(f"<li>{escape(a)}</li>" for a in parts.actions), "</ul>"]
+          if parts.actions else []),
+        f'<p><a href="{escape(link, quote=True)}">{escape(parts.link_label)}</a></p>{footer}</body></html>',
+    ])
+    return Email(recipient.address, parts.subject, text, html, unsubscribe_url, email_key(notice))
+
+
+def link_url(page_base_url: str, game_id: str, link_token: str) -> str:
+    return page_base_url.rstrip("/") + play_path(game_id, link_token)
+
+
+def email_key(notice: Notice) -> str:
+    return f"{notice.key}:email"

@@ -1,0 +1,1 @@
+"""The push channel: devices, which notices become pushes, what they say."""

@@ -1,0 +1,1 @@
+"""Players: accounts, keys, profiles, e-mail confirmation, and their refusals."""
