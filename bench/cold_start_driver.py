@@ -32,7 +32,7 @@ def ours(given: dict[str, Any]) -> Any:
     from infra.store import InMemoryEventStore, MemoryTable
 
     commits = {game: {int(v): row for v, row in rows.items()} for game, rows in given["commits"].items()}
-    container.override(store=InMemoryEventStore(MemoryTable(commits=commits)))
+    container.install(replace(container.given(), store=InMemoryEventStore(MemoryTable(commits=commits))))
     container.dynamodb()  # the client a deployed function builds for its store (the floor builds one too)
     return module.lambda_handler
 

@@ -13,10 +13,13 @@ import secrets
 import statistics
 from collections import Counter
 
+from service.notices.email.plan import Mailer
+
 from bench.report import emit
 from devtools.bots import random_bot
 from domain import to_act
 from domain.options import Options, SeatSpec
+from infra.channels.base import GAME_OVER, YOUR_TURN
 from infra.channels.email import MemoryEmailSender
 from infra.channels.memory import MemoryMarkers, Outbox
 from infra.links.memory import InMemoryLinkStore
@@ -24,8 +27,7 @@ from infra.store import InMemoryEventStore
 from service.games.pipeline import create_game, handle
 from service.games.repository import load
 from service.links import Links
-from service.notices.email.plan import Mailer
-from service.notices.plan import GAME_OVER, YOUR_TURN, deliver, plan
+from service.notices.plan import deliver, plan
 
 GAMES = 6
 PLAYERS = 3

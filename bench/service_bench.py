@@ -19,7 +19,7 @@ import os
 import random
 import statistics
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.request import Request
@@ -53,7 +53,8 @@ def fresh_container() -> None:
     """A new container's services (store, cache, everything built per cold start) around the same clients."""
     from functions import container
 
-    container.override(dynamodb=container.dynamodb(), sns=container.sns(), rng=container.rng())
+    container.install(replace(container.given(), dynamodb=container.dynamodb(), sns=container.sns(),
+                              rng=container.rng()))
 
 
 class InProcessGateway:
@@ -102,7 +103,7 @@ def _play(seed: int, cold: bool, meter: Meter, after_command: Callable[[], None]
     from devtools.client.http import ApiClient
     from functions import container
 
-    container.override(rng=random.Random(seed))
+    container.install(replace(container.given(), rng=random.Random(seed)))
     gateway = InProcessGateway(meter, cold, after_command)
     api = ApiClient("http://bench.local", transport=gateway, retries=0)
     created = api.create_game(["A", "B", "C", "D"])

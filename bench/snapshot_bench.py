@@ -19,7 +19,7 @@ from typing import Any
 from bench.dynamo import TABLE, item_bytes, moto_table, partition_items, play
 from bench.report import emit
 from infra.store.dynamodb import DynamoEventStore
-from service import repository
+from service.games import repository
 
 INTERVALS = (10, 15, 18, 20, 25, 50)
 PAGE_SLACK = (1, 2, 4, 7)  # page size = N + slack

@@ -22,29 +22,6 @@ from typing import Any
 from service.notices.resend import INVALID, resend
 
 
-def mailer() -> Any:
-    from functions import container, notifier
-    from functions.mail import wiring
-    from service.notices.email.plan import Mailer
-
-    base = os.environ.get("PAGE_BASE_URL", "").strip()
-    if not base:
-        raise SystemExit("PAGE_BASE_URL is not set: the e-mails' links need it")
-    return Mailer(notifier.email_sender(), container.markers(), container.links(), container.store().commits, base,
-                  container.services().player_store, state=wiring.mail_state(), unsubscribes=wiring.unsubscribes())
-
-
-def pusher() -> Any:
-    """The push channel without a hold or dead letters (a re-drive sends now, or leaves the message queued)."""
-    from functions import container, push_notices
-    from service.notices.push.plan import Pusher
-
-    if not push_notices.push_on():
-        return None
-    return Pusher(push_notices.push_sender(), container.markers(), container.services().player_store,
-                  push_notices.prune)
-
-
 def drain(sqs: Any, queue_url: str, handle: Callable[[dict[str, Any]], str], limit: int = 100,
           dry_run: bool = False) -> dict[str, int]:
     """Up to `limit` messages, each handled and (unless it failed, or a dry run) deleted; outcomes counted."""
@@ -81,12 +58,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from functions import container
 
-    the_mailer = None if args.dry_run else mailer()
-    the_pusher = None if args.dry_run else pusher()
+    if not args.dry_run and not os.environ.get("PAGE_BASE_URL", "").strip():
+        raise SystemExit("PAGE_BASE_URL is not set: the e-mails' links need it")
+    channels = None if args.dry_run else container.reactions().without_hold()
 
     def handle(entry: dict[str, Any]) -> str:
-        assert the_mailer is not None  # a dry run handles nothing
-        return resend(entry, container.games().plan, the_mailer, the_pusher)
+        assert channels is not None  # a dry run handles nothing
+        return resend(entry, lambda game_id, versions: container.games().plan(game_id, versions, channels.history),
+                      channels)
 
     done = drain(boto3.client("sqs"), args.queue_url, handle, args.max, args.dry_run)
     print(json.dumps(done, sort_keys=True))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.records import field, record
-from functions import clock_schedule, container
+from functions import container
 from functions.observability import count, logger
 
 GRACE_SECONDS = 300.0  # a schedule's own delivery and retries come first
@@ -38,14 +38,14 @@ def tick_game(game_id: str, now: float) -> TickReport:
         ticked = tick(container.store(), game_id, now, container.services().player_store)
     except GameNotFound:
         logger.info("tick for an unknown game: nothing to do", extra={"game_id": game_id})
-        clock_schedule.schedules().clear(game_id)
+        container.reactions().clock_schedule.schedules.clear(game_id)
         return TickReport(game_id, skipped="unknown")
     if ticked.version == 0:
         logger.info("tick for an unknown game: nothing to do", extra={"game_id": game_id})
-        clock_schedule.schedules().clear(game_id)
+        container.reactions().clock_schedule.schedules.clear(game_id)
         return TickReport(game_id, skipped="unknown")
     if ticked.fired or ticked.next_wake is not None:  # else: no clock, or already cleared when the game ended
-        clock_schedule.follow(game_id, ticked.version, ticked.next_wake)
+        container.reactions().clock_schedule.follow(game_id, ticked.version, ticked.next_wake)
     fired = tuple(f"{f.kind}:{f.seat}" for f in ticked.fired)
     for one in ticked.fired:
         count("ClockFired", kind=one.kind)
@@ -76,7 +76,7 @@ def tick_budget() -> float:
 def sweep(now: float) -> SweepReport:
     report = SweepReport()
     budget = tick_budget()
-    due = clock_schedule.index().due(now - GRACE_SECONDS, SWEEP_LIMIT)
+    due = container.reactions().clock_schedule.index.due(now - GRACE_SECONDS, SWEEP_LIMIT)
     report.found = len(due)
     for found in due:
         if container.time_left() < budget:

@@ -1,7 +1,8 @@
-"""The Lambda side of the composition root: this container's `Services` (service/bootstrap.py), built once per
-cold start on first use, never at import, and the running invocation's clock.
+"""What is the Lambda container's and the invocation's: this container's `Services` (the composition root,
+service/bootstrap/), built once per cold start on first use, never at import; the running invocation's clock;
+the end of the init phase.
 
-Tests (and the local server) start their fakes first, then call `reset()` or `override(...)`.
+Tests (and the local server) hand in their fakes as one `Given` with `install(...)`; `reset()` forgets them.
 Clients are built once but bounded per invocation: `bounded(handler)` lets their calls see the running
 invocation's remaining time (infra/budget.py), so a slow AWS call ends in time for the handler to answer.
 """
@@ -13,7 +14,6 @@ import gc
 import importlib
 import math
 import os
-import random
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,15 +26,13 @@ from service.bootstrap import Games, Given, Services
 from service.games.recent import Recent
 
 if TYPE_CHECKING:  # only the notifier needs these; command handlers do not import them at cold start
+    from infra.channels.base import Markers, Publisher
     from infra.limits import Limiter
-    from infra.links import LinkStore
-    from infra.lobbies import LobbyStore
     from infra.my_games import MyGamesStore
-    from infra.players import PlayerStore
+    from service.bootstrap.reactions import Reactions
     from service.links import Links
     from service.lobbies.service import Lobbies
     from service.my_games import MyGames
-    from service.notices.plan import Markers, Publisher
     from service.players.service import Players
 
 
@@ -112,9 +110,7 @@ def bounded(handler: Handler) -> Handler:
 def services() -> Services:
     global _services
     if _services is None:
-        from functions.observability import count
-
-        _services = Services(_given, time_left, on_conflict=lambda: count("ConcurrencyConflicts"))
+        _services = build()
     return _services
 
 
@@ -151,6 +147,11 @@ def recent_games() -> Recent:
     return services().recent
 
 
+def reactions() -> Reactions:
+    """The reaction side: channels, e-mail operations, clocks' schedules, live updates."""
+    return services().reactions
+
+
 def players() -> Players:
     """The players' application service: create, authenticate, profile, key rotation, e-mail confirmation."""
     return services().players
@@ -180,20 +181,33 @@ def links() -> Links:
     return services().links
 
 
-def override(*, store: EventStore | None = None, rng: random.Random | Rng | None = None, sns: Any = None,
-             dynamodb: Any = None, publisher: Publisher | None = None, markers: Markers | None = None,
-             player_store: PlayerStore | None = None, lobby_store: LobbyStore | None = None,
-             my_games_store: MyGamesStore | None = None, limiter: Limiter | None = None,
-             link_store: LinkStore | None = None) -> None:
-    """Use these instead of building from the environment (tests, in-process runs); the rest is rebuilt."""
+def install(given: Given) -> None:
+    """Use what `given` holds instead of building it from the environment (tests, in-process runs); everything
+    built so far is forgotten and built again on first use."""
+    global _given, _services
+    _given, _services = given, None
+
+
+def given() -> Given:
+    """What was handed in (a test adds a fake with `install(replace(given(), ...))`)."""
+    return _given
+
+
+def build(given: Given | None = None) -> Services:
+    """A container's services over `given` (none: the one installed), as `services()` builds them."""
+    from functions.observability import count
+
+    return Services(given if given is not None else _given, time_left,
+                    on_conflict=lambda: count("ConcurrencyConflicts"))
+
+
+def swap(services: Services | None) -> Services | None:
+    """Make `services` this container's (None: built anew on first use); answers the ones it replaces. A host
+    that runs several functions in one process (the local server, the benches) gives each its own, as Lambda
+    gives each function containers of its own: what one function built from its environment is its alone."""
     global _services
-    given = {"store": store, "rng": rng, "sns": sns, "dynamodb": dynamodb, "publisher": publisher,
-             "markers": markers, "player_store": player_store, "lobby_store": lobby_store,
-             "my_games_store": my_games_store, "limiter": limiter, "link_store": link_store}
-    for name, value in given.items():
-        if value is not None:
-            setattr(_given, name, value)
-    _services = None
+    previous, _services = _services, services
+    return previous
 
 
 def reset() -> None:

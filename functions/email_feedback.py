@@ -15,7 +15,6 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
-from functions.mail import wiring
 from functions.observability import count, logger, metrics
 from service.notices.email.feedback import FeedbackHandler, feedback
 
@@ -34,7 +33,7 @@ def messages(event: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def handle(event: dict[str, Any]) -> dict[str, int]:
-    handler = FeedbackHandler(wiring.mail_state(), container.services().player_store)
+    handler = FeedbackHandler(container.reactions().mail_state, container.services().player_store)
     metrics.add_metric(name="EmailFeedbackRecords", unit=MetricUnit.Count, value=len(event.get("Records") or []))
     done: Counter[str] = Counter()
     for message in messages(event):

@@ -2,9 +2,9 @@
 transaction as the change it announces, e.g. a confirmation e-mail) is published to the topic as it is, then
 deleted.
 
-With the e-mail channel configured (PAGE_BASE_URL and EMAIL_FROM, functions/notifier.py), a confirmation message
-goes out as the e-mail itself (service/notices/email/confirm.py) through the same sender instead of the topic: a topic
-stays for deployments without SES.
+With the e-mail channel configured (PAGE_BASE_URL and EMAIL_FROM, service/bootstrap/reactions.py), a confirmation
+message goes out as the e-mail itself (service/notices/email/confirm.py) through the same sender instead of the
+topic: a topic stays for deployments without SES.
 
 At least once: a failed publish fails the record, and the stream delivers it again (bounded retries, then the
 dead-letter queue); a crash after the publish can repeat the message, which carries its `dedup_key`. The item is
@@ -69,9 +69,7 @@ def _sent_as_email(message: dict[str, Any]) -> bool:
     """Send a confirmation message as its e-mail, when the e-mail channel is configured; whether it was."""
     if message.get("kind") != "confirm_email" or message.get("channel") != "email":
         return False
-    from functions.notifier import email_channel
-
-    sender = email_channel()
+    sender = container.reactions().email_sender
     if sender is None:
         return False
     from service.notices.email.confirm import confirmation_email

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from botocore.exceptions import ClientError
 
 from domain.records import field, record
-from service.notices.plan import Notice
+from infra.channels.base import Notice
 
 HELD_PREFIX = "HELD#"
 DUE_KEY = "HELD#DUE"

@@ -127,12 +127,6 @@ class MemoryMailState:
             return self.attempts[(game_id, key)]
 
 
-class DeadLetters(Protocol):
-    def put(self, entry: dict[str, Any]) -> None:
-        """Keep an e-mail that could not be sent: what is needed to send it again, never its content."""
-        ...
-
-
 class SqsDeadLetters:
     def __init__(self, client: Any, queue_url: str) -> None:
         self.client, self.queue_url = client, queue_url

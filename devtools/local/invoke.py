@@ -30,6 +30,21 @@ class Invoker:
         self._handlers: dict[str, Handler] = {}
         self.invocations = 0
         self._running = threading.local()  # the function this thread's invocation runs
+        # Each function's container services (functions/container.py), as Lambda keeps a container per function:
+        # what a function built from its own environment (its channels, say) is never another's.
+        self._containers: dict[str, Any] = {}
+        self.given: dict[str, Any] = {}  # a function's fakes (functions.container Given), before its first call
+
+    def _enter(self, logical_id: str | None) -> None:
+        """The function's environment and container services in place (the lock is held)."""
+        if logical_id is None:
+            return
+        from functions import container  # the handlers' own module (their code root is on sys.path)
+
+        os.environ.update(self.environments.get(logical_id, {}))
+        if logical_id not in self._containers:
+            self._containers[logical_id] = container.build(self.given.get(logical_id))
+        container.swap(self._containers[logical_id])
 
     def _handler(self, spec: FunctionSpec) -> Handler:
         handler = self._handlers.get(spec.logical_id)
@@ -48,6 +63,7 @@ class Invoker:
             os.environ.update(self.environments.get(logical_id, {}))
             outer, self._running.function = getattr(self._running, "function", None), logical_id
             handler = self._handler(spec)
+            self._enter(logical_id)
             context = LambdaContext(function_name=f"{self.stack}-{logical_id}", memory_limit_in_mb=spec.memory,
                                     timeout_seconds=spec.timeout, region=self.region)
             self.invocations += 1
@@ -55,6 +71,7 @@ class Invoker:
                 return handler(event, context)
             finally:
                 self._running.function = outer
+                self._enter(outer)
                 if self.after is not None:
                     self.after(logical_id)
 
@@ -71,7 +88,7 @@ class Invoker:
             time.sleep(seconds)
         finally:
             self.lock.acquire()
-            os.environ.update(self.environments.get(function, {}))
+            self._enter(function)
 
     def warm(self) -> None:
         """Import every handler now, so a broken one fails at start rather than on its first request."""

@@ -86,15 +86,16 @@ class MailOps:
 
 
 def mail_ops(specs: Mapping[str, Any], sesv2: Callable[[], Any],
-             invoke: Callable[[str, dict[str, Any]], Any]) -> MailOps:
+             invoke: Callable[[str, dict[str, Any]], Any], given: dict[str, Any]) -> MailOps:
     """Injectable SES feedback and send failures, when the template has a notifier: its e-mails then go through a
-    sender that can be told to fail (`sesv2`: the embedded SES's client, made on first send)."""
+    sender that can be told to fail (`sesv2`: the embedded SES's client, made on first send), handed to the
+    notifier's container in `given` (the invoker's, by function)."""
     flaky = None
     if "NotifierFunction" in specs:
-        from functions import notifier
         from infra.channels.email import SesEmailSender
+        from service.bootstrap import Given
 
         ses = functools.cache(lambda: SesEmailSender(sesv2(), LOCAL_SENDER))
         flaky = FlakySender(ses)
-        notifier.use_email_sender(flaky)
+        given["NotifierFunction"] = Given(email_sender=flaky)  # the notifier's container sends through it
     return MailOps(invoke, flaky)

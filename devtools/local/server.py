@@ -101,6 +101,7 @@ class LocalService:
         self.readers = {route.function for route in routes(specs) if route.method == "GET"}  # they write nothing
         self.invoker = Invoker(specs, environments, REGION, self.resources.stack, after=self._after_invoke)
         self.invoker.warm()
+        mail = self._mail_ops(specs)  # before any invocation: the notifier's container is given its sender
         from functions import container  # the handlers' own module (their code root is on sys.path now)
 
         container.set_pause(self.invoker.pause)
@@ -123,7 +124,7 @@ class LocalService:
         self.http.gateway = Gateway(routes(specs), self.invoker, self.outbox, self.verbose, live=self.live,
                                     cors=cors_rules(template, self.allowed_origins), clock=self._clock_page)
         self.http.gateway.now = self.clock.now
-        self.http.gateway.local_posts.update(self._mail_ops(specs).paths())
+        self.http.gateway.local_posts.update(mail.paths())
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
 
@@ -143,7 +144,7 @@ class LocalService:
         return clock_page(self.clock, method, body, self.scheduler.shown)
 
     def _mail_ops(self, specs: dict[str, FunctionSpec]) -> MailOps:
-        ops = mail_ops(specs, lambda: self.client("sesv2"), self.invoker.invoke)
+        ops = mail_ops(specs, lambda: self.client("sesv2"), self.invoker.invoke, self.invoker.given)
         self._flaky = ops.flaky
         return ops
 
@@ -261,10 +262,10 @@ class LocalService:
             self.aws.stop()
             if self.data:
                 self.data.close()
-        if self._flaky is not None:  # the process's notifier sends through SES again
-            from functions import notifier
+        if self._flaky is not None:  # this process's next server builds its notifier's sender anew
+            from functions import container
 
-            notifier.use_email_sender(None)
+            container.reset()
 
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,

@@ -10,6 +10,7 @@ message that stays late is worth little (the mapping drops records older than a 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
@@ -21,7 +22,6 @@ from aws_lambda_powertools.utilities.data_classes.dynamo_db_stream_event import 
 from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
-from functions.live import wiring
 from functions.observability import count, logger, metrics
 from functions.stream_records import new_commit
 from infra.connections import Connection
@@ -51,9 +51,9 @@ def broadcast(game_id: str, version: int) -> int:
 
     from infra.table import error_code
 
-    store, client = wiring.connections(), wiring.management()
+    store, client = container.reactions().connections, container.reactions().management
     data, told, failed = moved(game_id, version), 0, 0
-    for connection_id in store.watching(game_id, wiring.now()):
+    for connection_id in store.watching(game_id, int(time.time())):
         try:
             client.post_to_connection(ConnectionId=connection_id, Data=data)
             told += 1

@@ -14,7 +14,6 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 
 from functions import container
 from functions.errors import early_response
-from functions.mail import wiring
 from functions.mail.pages import html_response, language, page
 from functions.observability import count, logger, metrics
 
@@ -42,7 +41,7 @@ def handle(event: dict[str, Any]) -> dict[str, Any]:
         return early_response(HTTPStatus.BAD_REQUEST, "not_one_click",
                               "Send the body List-Unsubscribe=One-Click (RFC 8058).")
     token = str((event.get("pathParameters") or {}).get("token", ""))
-    found = wiring.unsubscribes().unsubscribe(token)
+    found = container.reactions().unsubscribes.unsubscribe(token)
     count("Unsubscribes" if found else "UnsubscribesUnknown")
     logger.info("one-click unsubscribe")
     return html_response(200, page(language(event.get("headers")), done=True))

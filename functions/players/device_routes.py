@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.openapi.params import Body
@@ -23,16 +22,10 @@ from service.notices.push.devices import (
     Devices,
     PlatformUnavailable,
     TooManyDevices,
-    applications,
 )
 from service.players.profiles import own_profile
 
-if TYPE_CHECKING:  # typing only, without importing at cold start
-    from infra.push_endpoints import Endpoints
-
 DEVICE_ID_PATTERN = r"^d[A-Za-z0-9_-]{4,32}$"
-_built: tuple[object, Devices] | None = None
-_endpoints: Endpoints | None = None
 
 
 class RegisterDeviceBody(BaseModel):
@@ -48,23 +41,9 @@ class RegisteredDevice(BaseModel):
     profile: PlayerProfile
 
 
-def use_endpoints(endpoints: Endpoints | None) -> None:
-    """Make endpoints through `endpoints` (tests); None: through SNS again."""
-    global _endpoints, _built
-    _endpoints, _built = endpoints, None
-
-
 def devices() -> Devices:
-    """This container's devices service, rebuilt whenever the container's services are (tests reset them)."""
-    global _built
-    services = container.services()
-    if _built is None or _built[0] is not services:
-        from infra.push_endpoints import SnsEndpoints
-
-        endpoints = _endpoints if _endpoints is not None else SnsEndpoints(container.sns())
-        _built = (services, Devices(services.player_store, services.players.authenticate, endpoints,
-                                    applications(os.environ)))
-    return _built[1]
+    """This container's devices service (the composition root's)."""
+    return container.reactions().devices
 
 
 def _refused(error: Exception) -> ApiError:

@@ -6,7 +6,7 @@ import threading
 from typing import Any
 
 from domain.records import field, record
-from service.notices.plan import Notice
+from infra.channels.base import MarkerKey, Notice
 
 
 @record
@@ -23,8 +23,8 @@ class Outbox:
 class MemoryMarkers:
     keys: set[str] = field(default_factory=set)
 
-    def sent(self, notice: Notice) -> bool:
-        return notice.key in self.keys
+    def sent(self, key: MarkerKey) -> bool:
+        return key.text in self.keys
 
-    def mark(self, notice: Notice) -> None:
-        self.keys.add(notice.key)
+    def mark(self, key: MarkerKey) -> None:
+        self.keys.add(key.text)

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 from infra.store.base import dump_json
-from service.notices.plan import YOUR_TURN, Notice
+from infra.channels.base import MarkerKey, Notice
 
 # Markers get partitions of their own, not the game's: the event store reads a game partition as commits and
 # snapshots, and the notifier's IAM grant lets it write only keys with this prefix (template.yaml).
 MARKER_PREFIX = "NOTICE#"
 
 
-def marker_key(notice: Notice) -> dict[str, dict[str, str]]:
-    sort = f"V#{notice.version:010d}#S{notice.seat}" + ("" if notice.kind == YOUR_TURN else f"#{notice.kind}")
-    return {"pk": {"S": f"{MARKER_PREFIX}{notice.game_id}"}, "sk": {"S": sort}}
+def marker_key(key: MarkerKey) -> dict[str, dict[str, str]]:
+    return {"pk": {"S": f"{MARKER_PREFIX}{key.game_id}"}, "sk": {"S": key.sort_key}}
 
 
 class SnsPublisher:
@@ -44,12 +42,12 @@ class DynamoMarkers:
     def __init__(self, client: Any, table: str) -> None:
         self.client, self.table = client, table
 
-    def sent(self, notice: Notice) -> bool:
-        response = self.client.get_item(TableName=self.table, Key=marker_key(notice), ConsistentRead=True,
+    def sent(self, key: MarkerKey) -> bool:
+        response = self.client.get_item(TableName=self.table, Key=marker_key(key), ConsistentRead=True,
                                         ProjectionExpression="pk")
         return "Item" in response
 
-    def mark(self, notice: Notice) -> None:
-        item = {**marker_key(notice), "kind": {"S": "notice"}, "message": {"S": json.dumps(notice.message())},
+    def mark(self, key: MarkerKey) -> None:
+        item = {**marker_key(key), "kind": {"S": "notice"},
                 "expires_at": {"N": str(int(time.time()) + MARKER_TTL_SECONDS)}}
         self.client.put_item(TableName=self.table, Item=item)

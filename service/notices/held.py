@@ -3,8 +3,9 @@
 
 `Hold` is the channels' hook: a notice due to be sent to a player who is in quiet hours is stored instead
 (infra/held.py: the seat's newest held notice per channel, with the end of the quiet window), and nothing is
-marked as sent. `release` sends what is still relevant through the very same channel planners, which then
-check their markers and coalescing as for any notice (at most one e-mail per seat per round still holds):
+marked as sent. `release` sends what is still relevant through the very same channels and delivery loop
+(service/notices/registry.py), which then check their markers and coalescing as for any notice (at most one
+e-mail per seat per round still holds):
 - "game over" is always relevant;
 - a "your turn" is dropped when the seat is no longer to act, or has acted since (its move then started
   another wait, whose own notice replaced this one if it came during quiet hours too).
@@ -14,20 +15,21 @@ the channels themselves; their markers then drop the repeat).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
 from domain import to_act
 from domain.records import record
+from infra.channels.base import GAME_OVER, Notice
 from infra.held import HeldNotice, HeldStore
 from infra.players import PlayerRecord, PlayerStore
 from infra.store import Commit
 from service.games.repository import Aggregate
-from service.notices.plan import GAME_OVER, Notice
 from service.notices.quiet_hours import from_stored, release_at
 
-Send = Callable[[list[Notice], Aggregate], int]  # a channel planner's deliver
+# (channel name, the notices, the game now): how many messages went out on that channel
+Send = Callable[[str, list[Notice], Aggregate], int]
 
 
 def iso_utc(moment: datetime) -> str:
@@ -49,14 +51,14 @@ class Hold:
             return None
         return release_at(from_stored(record.quiet_hours), record.time_zone or "UTC", self.now())
 
-    def __call__(self, notice: Notice, player_id: str | None, channel: str) -> bool:
-        """Whether the notice is held (and stored) instead of sent now."""
-        if not player_id:
+    def __call__(self, notice: Notice, player: PlayerRecord | None, channel: str) -> bool:
+        """Whether the notice is held (and stored) instead of sent now (`player`: the seat's, as read for it)."""
+        if player is None:
             return False  # a seat's own contact address has no player, and so no quiet hours
-        until = self.until(self.players.get(player_id))
+        until = self.until(player)
         if until is None:
             return False
-        self.held.hold(HeldNotice(notice, channel, player_id, iso_utc(until)))
+        self.held.hold(HeldNotice(notice, channel, player.player_id, iso_utc(until)))
         return True
 
 
@@ -76,7 +78,7 @@ class Released:
 
 
 def release(due: Iterable[HeldNotice], hold: Hold, load: Callable[[str], Aggregate],
-            commits: Callable[[str, int], Sequence[Commit]], channels: Mapping[str, Send],
+            commits: Callable[[str, int], Sequence[Commit]], send: Send, channels: Collection[str],
             can_go_on: Callable[[], bool] = lambda: True) -> Released:
     """Send (or drop) each due held notice; one whose player is quiet again (hours changed) waits anew."""
     sent = dropped = quiet = 0
@@ -90,9 +92,8 @@ def release(due: Iterable[HeldNotice], hold: Hold, load: Callable[[str], Aggrega
             continue
         notice = held.notice
         newest = load(notice.game_id)
-        send = channels.get(held.channel)
-        if send is not None and relevant(notice, newest, commits(notice.game_id, notice.version)):
-            sent += send([notice], newest)
+        if held.channel in channels and relevant(notice, newest, commits(notice.game_id, notice.version)):
+            sent += send(held.channel, [notice], newest)
         else:
             dropped += 1
         hold.held.release(held)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from dataclasses import replace
 
 from devtools.local.server import serve
 from functions import container
@@ -20,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--seed", type=int, required=True)
     args = parser.parse_args(argv)
-    container.override(rng=random.Random(args.seed))
+    container.install(replace(container.given(), rng=random.Random(args.seed)))
     return serve(args.port)
 
 

@@ -5,6 +5,7 @@ under moto."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -32,7 +33,8 @@ def _query_counts() -> list[int]:
 
 def _new_container() -> None:
     """What a cold start has: no cached game (the clients kept, moto's state is theirs)."""
-    container.override(dynamodb=container.dynamodb(), sns=container.sns(), rng=container.rng())
+    container.install(replace(container.given(), dynamodb=container.dynamodb(), sns=container.sns(),
+                              rng=container.rng()))
 
 
 def test_a_cold_command_reads_only_the_newest_snapshot_and_the_commits_after_it(aws: AwsWorld) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ class Broken(InMemoryEventStore):
 ])
 def test_server_side_failures_keep_the_error_shape(memory: MemoryWorld, error: Exception, status: int,
                                                    code: str) -> None:
-    container.override(store=Broken(error))
+    container.install(replace(container.given(), store=Broken(error)))
     reply = Gateway().get("/games/abc")
     assert (reply.status, reply.code) == (status, code)
     assert "a bug" not in reply.text and "throttled" not in reply.text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from devtools.bots import random_bot
@@ -11,10 +12,11 @@ from domain.legal import game_actions
 from domain.options import SeatSpec
 from functions import container, notifier
 from infra import budget
+from infra.channels.base import Notice
 from infra.store import EventStore, InMemoryEventStore, Stream
 from service.games import pipeline
 from service.games.repository import load
-from service.notices.plan import Notice, notices
+from service.notices.plan import notices
 from tests.faults import FakeClock, function_timeouts
 from tests.service.gateway import FakeContext
 from tests.service.support import MemoryWorld
@@ -108,10 +110,10 @@ class Flaky:
 def test_a_failure_fails_only_its_records_and_the_retry_sends_what_was_missing(memory: MemoryWorld) -> None:
     ok, broken = new_game(memory), new_game(memory)
     batch = [record(ok, 1, seq=1), record(broken, 1, seq=2)]
-    container.override(publisher=Flaky(memory, broken))
+    container.install(replace(container.given(), publisher=Flaky(memory, broken)))
     assert invoke(batch) == {"batchItemFailures": [{"itemIdentifier": "2"}]}
     assert {m["game_id"] for m in memory.outbox.messages} == {ok}
-    container.override(publisher=memory.outbox)
+    container.install(replace(container.given(), publisher=memory.outbox))
     assert invoke(batch) == {"batchItemFailures": []}
     assert sorted((m["game_id"] == ok, m["seat"]) for m in memory.outbox.messages) == [
         (False, 0), (False, 1), (False, 2), (True, 0), (True, 1), (True, 2)]
@@ -158,7 +160,7 @@ def test_a_batch_stops_taking_records_in_time_and_the_stream_delivers_the_rest(m
     clock = FakeClock()
     games = [new_game(memory) for _ in range(4)]  # three seats each: three messages a record
     batch = [record(game, 1, seq=n + 1) for n, game in enumerate(games)]
-    container.override(publisher=SlowOutbox(memory, clock, 1.0))
+    container.install(replace(container.given(), publisher=SlowOutbox(memory, clock, 1.0)))
     context = clock.context(NOTIFIER_TIMEOUT, "NotifierFunction")
     answer = dict(notifier.lambda_handler({"Records": batch}, context))
     # 10 s: records 1 and 2 take 3 s each; with 4 s left a record could not end RESERVE before the timeout.
@@ -175,7 +177,7 @@ def test_a_batch_whose_reads_use_up_the_time_is_left_to_the_stream(memory: Memor
     clock = FakeClock()
     games = [new_game(memory) for _ in range(3)]
     batch = [record(game, 1, seq=n + 1) for n, game in enumerate(games)]
-    container.override(store=SlowStore(memory, clock, 4.0))
+    container.install(replace(container.given(), store=SlowStore(memory, clock, 4.0)))
     context = clock.context(NOTIFIER_TIMEOUT, "NotifierFunction")
     answer = dict(notifier.lambda_handler({"Records": batch}, context))
     # Game 1 is read (4 s) and told; game 2's read would start with 6 s left and end with 2: still in time.

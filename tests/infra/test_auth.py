@@ -37,7 +37,8 @@ def test_ids_and_tokens_never_start_with_a_dash_a_command_line_would_take_for_an
     import secrets
 
     from infra import auth
-    from service import lobbies, pipeline
+    from service.games import pipeline
+    from service.lobbies import service as lobbies
 
     draws = iter(["-first", "-second", "third"] * 3)
     monkeypatch.setattr(secrets, "token_urlsafe", lambda nbytes: next(draws))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from infra.channels.base import Notice
 from infra.channels.sns import MARKER_TTL_SECONDS, DynamoMarkers
 from infra.store.dynamodb import DynamoEventStore
-from service.notices.plan import Notice
 
 if TYPE_CHECKING:
     from mypy_boto3_dynamodb import DynamoDBClient

@@ -96,7 +96,7 @@ if given.get("event"):
     from functions import container
     from infra.store import InMemoryEventStore, MemoryTable
     commits = {g: {int(v): row for v, row in rows.items()} for g, rows in given["commits"].items()}
-    container.override(store=InMemoryEventStore(MemoryTable(commits=commits)))
+    container.install(replace(container.given(), store=InMemoryEventStore(MemoryTable(commits=commits))))
     class Context:
         function_name, memory_limit_in_mb, aws_request_id = "Test", 512, "test"
         invoked_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:Test"

@@ -44,6 +44,7 @@ from infra.my_games import InMemoryMyGamesStore  # noqa: E402
 from infra.players import InMemoryPlayerStore  # noqa: E402
 from infra.store import EventStore, InMemoryEventStore  # noqa: E402
 from infra.store.dynamodb import DynamoEventStore  # noqa: E402
+from service.bootstrap import Given  # noqa: E402
 
 
 @dataclass
@@ -58,6 +59,12 @@ class MemoryWorld:
     links: InMemoryLinkStore = field(default_factory=InMemoryLinkStore)
     game: Any = None  # a test's game, kept across the examples of a property test
 
+    def given(self, seed: int = 7, **fakes: Any) -> Given:
+        """The composition root's fakes: this world's stores (and `fakes`, e.g. an e-mail sender)."""
+        return Given(store=self.store, rng=random.Random(seed), publisher=self.outbox, markers=self.markers,
+                     player_store=self.players, lobby_store=self.lobbies, my_games_store=self.my_games,
+                     limiter=self.limiter, link_store=self.links, **fakes)
+
     def commit_count(self) -> int:
         with self.store.table.lock:
             return sum(len(v) for v in self.store.table.commits.values())
@@ -65,10 +72,7 @@ class MemoryWorld:
 
 def memory_world(seed: int = 7) -> Iterator[MemoryWorld]:
     world = MemoryWorld()
-    container.reset()
-    container.override(store=world.store, rng=random.Random(seed), publisher=world.outbox, markers=world.markers,
-                       player_store=world.players, lobby_store=world.lobbies, my_games_store=world.my_games,
-                       limiter=world.limiter, link_store=world.links)
+    container.install(world.given(seed))
     yield world
     container.reset()
 
@@ -112,8 +116,7 @@ def aws_world(seed: int = 7) -> Iterator[AwsWorld]:
         queue_url = sqs.create_queue(QueueName="inbox")["QueueUrl"]
         queue_arn = sqs.get_queue_attributes(QueueUrl=queue_url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
         sns.subscribe(TopicArn=topic, Protocol="sqs", Endpoint=queue_arn, Attributes={"RawMessageDelivery": "true"})
-        container.reset()
-        container.override(rng=random.Random(seed))
+        container.install(Given(rng=random.Random(seed)))
         yield AwsWorld(dynamodb, sqs, queue_url)
         container.reset()
 

@@ -8,8 +8,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
+from service.notices.email.plan import Mailer
 
 from domain.options import Clock, Options, SeatSpec
+from infra.channels.base import REMINDER, YOUR_TURN
 from infra.channels.email import MemoryEmailSender
 from infra.channels.memory import MemoryMarkers
 from infra.links.memory import InMemoryLinkStore
@@ -21,8 +23,7 @@ from service.clocks.tick import tick
 from service.games import pipeline
 from service.games.repository import Aggregate, load
 from service.links import Links
-from service.notices.email.plan import Mailer
-from service.notices.plan import REMINDER, YOUR_TURN, plan
+from service.notices.plan import plan
 
 T0 = 1_800_000_000.0
 HOUR = 3600.0

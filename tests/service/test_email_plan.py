@@ -7,6 +7,9 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from service.notices.email.plan import Mailer, due, recipient, round_marker, version_marker
+
+from infra.channels.base import GAME_OVER, YOUR_TURN, Notice
 from infra.channels.email import MemoryEmailSender
 from infra.channels.memory import MemoryMarkers
 from infra.links.memory import InMemoryLinkStore
@@ -15,9 +18,8 @@ from infra.players.memory import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
 from service.games.repository import Aggregate, load
 from service.links import Links
-from service.notices.email.plan import Mailer, due, recipient, round_marker, version_marker
 from service.notices.email.render import Recipient
-from service.notices.plan import GAME_OVER, YOUR_TURN, Notice, plan
+from service.notices.plan import plan
 from tests.service.email_games import moves, new_game
 
 BASE = "https://play.example"

@@ -10,10 +10,11 @@ from devtools.bots import concrete
 from domain import to_act
 from domain.legal import game_actions
 from infra.auth import token_hash
+from infra.channels.base import GAME_OVER, YOUR_TURN, Notice
 from infra.channels.email import Email
 from service.games.repository import load
 from service.notices.email.render import Recipient, link_url, render, since_last_move
-from service.notices.plan import GAME_OVER, YOUR_TURN, Notice, plan
+from service.notices.plan import plan
 from service.texts.words import TEXTS_DIR, Seats, Texts, sentence, texts
 from tests.service.email_games import copied, moves, new_game, step
 

@@ -4,6 +4,7 @@ every answer and every notice scanned for what its seat must not see."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -47,7 +48,7 @@ def test_a_complete_game_through_the_handlers(
     aws: AwsWorld, bots: str, seed: int, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
     players, rng = len(bots), random.Random(seed)
-    container.override(rng=random.Random(seed))
+    container.install(replace(container.given(), rng=random.Random(seed)))
     gw = Gateway()
     gw.operations.watch(container.dynamodb())
     created = gw.post("/games", {"seats": [{"name": f"Player {i}"} for i in range(players)],

@@ -8,8 +8,13 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from service.notices.email.plan import EMAIL, Mailer
+from service.notices.email.plan import round_marker as email_round
+from service.notices.push.plan import PUSH, Pusher
+
 from devtools.bots import concrete
 from domain.legal import game_actions
+from infra.channels.base import GAME_OVER, Notice
 from infra.channels.email import MemoryEmailSender
 from infra.channels.memory import MemoryMarkers
 from infra.channels.push import MemoryPushSender
@@ -19,12 +24,9 @@ from infra.players import PlayerRecord
 from infra.players.memory import InMemoryPlayerStore
 from service.games.repository import Aggregate, load
 from service.links import Links
-from service.notices.email.plan import EMAIL, Mailer
-from service.notices.email.plan import round_marker as email_round
 from service.notices.held import Hold, release
-from service.notices.plan import GAME_OVER, Notice, plan
+from service.notices.plan import plan
 from service.notices.push.devices import Device, stored
-from service.notices.push.plan import PUSH, Pusher
 from tests.service.email_games import new_game, step
 
 NIGHT = datetime(2026, 5, 1, 23, 0, tzinfo=UTC).timestamp()

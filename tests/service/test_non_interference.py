@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from devtools.bots import concrete
@@ -33,7 +34,7 @@ def branch(table: MemoryTable) -> InMemoryEventStore:
     copy = MemoryTable(commits={g: dict(rows) for g, rows in table.commits.items()},
                        snapshots={g: dict(rows) for g, rows in table.snapshots.items()})
     store = InMemoryEventStore(copy)
-    container.override(store=store)
+    container.install(replace(container.given(), store=store))
     container.recent_games().clear()  # a warm cache would hold another branch's game
     return store
 
@@ -95,7 +96,7 @@ def test_no_response_to_another_caller_depends_on_a_secret_distill_step(memory: 
         seat = rng.choice(to_act(state))
         if state.opening is not None:
             compared += compare_alternatives(gw, table, game_id, tokens, state, seat, rng)
-            container.override(store=memory.store)
+            container.install(replace(container.given(), store=memory.store))
             container.recent_games().clear()
         post(gw, game_id, tokens[seat], concrete(rng.choice(game_actions(state, seat)), rng))
     assert compared >= 30

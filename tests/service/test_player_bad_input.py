@@ -4,6 +4,7 @@ nothing (neither the player nor an outbox message)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -82,7 +83,7 @@ class FailingStore:
 
 
 def test_a_failing_store_is_a_503_with_retry_after_on_every_route(memory: MemoryWorld) -> None:
-    container.override(player_store=FailingStore())
+    container.install(replace(container.given(), player_store=FailingStore()))
     gw, key = Gateway(), "pAAAAAAAAAAAAAAAA.secret"
     for method, path, body in [("POST", "/players", {"name": "Ada"}), ("GET", "/players/me", None),
                                ("PATCH", "/players/me", {"name": "Ada"}), ("POST", "/players/me/key", None),

@@ -9,15 +9,17 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from service.notices.push.plan import Pusher, due, round_marker, version_marker
+
+from infra.channels.base import GAME_OVER, YOUR_TURN, Notice
 from infra.channels.memory import MemoryMarkers
 from infra.channels.push import APNS, GCM, MemoryPushSender, message
 from infra.players import PlayerRecord
 from infra.players.memory import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
 from service.games.repository import Aggregate, load
-from service.notices.plan import GAME_OVER, YOUR_TURN, Notice, plan
+from service.notices.plan import plan
 from service.notices.push.devices import Device, Devices, applications, devices, stored
-from service.notices.push.plan import Pusher, due, round_marker, version_marker
 from tests.service.email_games import moves, new_game
 
 PUBLIC = {"kind", "game_id", "version", "seat", "phase", "round", "dedup_key", "scores", "winners"}

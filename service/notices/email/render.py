@@ -19,7 +19,7 @@ from infra.serialization import domain_event
 from infra.store import Commit
 from service.games.repository import SEATS_RECORD, Aggregate, replayed
 from service.links import play_path
-from service.notices.plan import GAME_OVER, REMINDER, Notice
+from infra.channels.base import GAME_OVER, Notice, REMINDER
 from service.texts.clocks import utc
 from service.texts.words import Seats, Texts, sentence, texts
 
@@ -43,15 +43,19 @@ class Recipient:
     player_id: str | None = None  # None: a seat contact (no player record); its unsubscribe turns the address off
 
 
-def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version: int) -> tuple[Aggregate,
-                                                                                          list[dict[str, Any]]]:
-    """The game at `version`, and the events after the seat's last commit up to it, as that seat may see them."""
+def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version: int,
+                    at: Aggregate | None = None) -> tuple[Aggregate, list[dict[str, Any]]]:
+    """The game at `version` (`at`, when the caller folded it already), and the events after the seat's last
+    commit up to it, as that seat may see them (`commits`: the game's, from its first)."""
     upto = [c for c in commits if c.version <= version]
-    at = replayed(game_id, upto)
-    seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != SEATS_RECORD])
-                           for c in upto], seat, at.state)
+    if at is None or at.version != version:
+        at = replayed(game_id, upto)
     last = max((i for i, c in enumerate(upto) if c.seat == seat), default=-1)
-    return at, [event for events in seen[last + 1:] for event in events]
+    # Only the commits after the seat's last are shown: redacting them alone judges a simultaneous phase alike
+    # (an opening commit before them means every one of them came after it).
+    seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != SEATS_RECORD])
+                           for c in upto[last + 1:]], seat, at.state)
+    return at, [event for events in seen for event in events]
 
 
 @record(frozen=True)

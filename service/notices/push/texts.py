@@ -4,7 +4,7 @@ token, nothing a seat may not see (the app opens the game with its own credentia
 
 from __future__ import annotations
 
-from service.notices.plan import GAME_OVER, Notice
+from infra.channels.base import GAME_OVER, Notice
 from service.texts.words import texts
 
 

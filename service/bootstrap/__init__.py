@@ -1,6 +1,8 @@
 """The composition root (in the manner of cosmicpython's bootstrap.py): the application service and its adapters,
 built once per cold start, each on first use and never at import, from the environment or from what a test hands
-in. Nothing here decides anything; the API functions and the notifier ask `Services` for what they need.
+in (one `Given`). Nothing here decides anything; the functions ask `Services` for what they need. The command
+side is here; the reaction side (channels, e-mail operations, clocks' schedules, live updates) is
+`Services.reactions` (service/bootstrap/reactions.py).
 """
 
 from __future__ import annotations
@@ -20,15 +22,27 @@ from service.games.recent import Recent
 from service.games.repository import Aggregate, load
 
 if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
+    from infra.channels.base import DeadLetters, Markers, Publisher
+    from infra.channels.email import EmailSender
+    from infra.channels.push import PushSender
+    from infra.channels.webhook_queue import WebhookQueue
+    from infra.connections import ConnectionStore
+    from infra.held import HeldStore
     from infra.limits import Limiter
     from infra.links import LinkStore
     from infra.lobbies import LobbyStore
+    from infra.mail_state import MailState
     from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
+    from infra.push_endpoints import Endpoints
+    from infra.schedules import Schedules
+    from infra.schedules.index import ClockIndex
+    from service.bootstrap.reactions import Reactions
     from service.links import Links
     from service.lobbies.service import Lobbies
     from service.my_games import MyGames
-    from service.notices.plan import Markers, Notice, Planned, Publisher
+    from service.notices.plan import Planned
+    from service.notices.webhook.delivery import Sender
     from service.players.service import Players
 
 
@@ -56,16 +70,12 @@ class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen datacl
         """The commits after `after` up to the version `aggregate` holds (what its state has seen)."""
         return [c for c in self.store.commits(aggregate.game_id, after) if c.version <= aggregate.version]
 
-    def notices(self, game_id: str, versions: Collection[int]) -> dict[int, list[Notice]]:
-        from service.notices.plan import notices
-
-        return notices(self.store, game_id, versions, self.recent)
-
-    def plan(self, game_id: str, versions: Collection[int]) -> Planned:
-        """The notices of these commits (game over included) and the game's newest state (for "my games")."""
+    def plan(self, game_id: str, versions: Collection[int], whole: bool = False) -> Planned:
+        """The notices of these commits (game over included) and the game's newest state (for "my games");
+        `whole`: with every commit of the game (the e-mails tell the events since a seat's last move)."""
         from service.notices.plan import plan
 
-        return plan(self.store, game_id, versions, self.recent)
+        return plan(self.store, game_id, versions, self.recent, whole)
 
 
 @record
@@ -83,6 +93,21 @@ class Given:
     my_games_store: MyGamesStore | None = None
     limiter: Limiter | None = None
     link_store: LinkStore | None = None
+    sqs: Any = None
+    # The reaction side's (service/bootstrap/reactions.py): None, built from the environment.
+    email_sender: EmailSender | None = None
+    push_sender: PushSender | None = None
+    endpoints: Endpoints | None = None  # push devices' platform endpoints
+    webhook_queue: WebhookQueue | None = None
+    webhook_sender: Sender | None = None
+    held_store: HeldStore | None = None
+    mail_state: MailState | None = None
+    dead_letters: DeadLetters | None = None
+    schedules: Schedules | None = None
+    clock_index: ClockIndex | None = None
+    connections: ConnectionStore | None = None
+    management: Any = None  # the live stage's API Gateway management client
+    wall_clock: Callable[[], float] | None = None  # quiet hours' "now"; None: the service's (service/clock.py)
 
 
 @record
@@ -100,6 +125,21 @@ class Services:
     @cached_property
     def sns(self) -> Any:
         return self.given.sns if self.given.sns is not None else self._client("sns")
+
+    @cached_property
+    def sqs(self) -> Any:
+        return self.given.sqs if self.given.sqs is not None else self._client("sqs")
+
+    @cached_property
+    def reactions(self) -> Reactions:
+        """The reaction side's channels and adapters, built on first use."""
+        from service.bootstrap.reactions import Reactions
+
+        return Reactions(self)
+
+    def client(self, service: str, **options: Any) -> Any:
+        """A new AWS client, bounded by the running invocation's remaining time (infra/budget.py)."""
+        return self._client(service, **options)
 
     @cached_property
     def store(self) -> EventStore:
@@ -208,12 +248,13 @@ class Services:
 
         return Links(self.link_store)
 
-    def _client(self, service: str) -> Any:
+    def _client(self, service: str, **options: Any) -> Any:
         import boto3
 
         from infra.budget import CLIENT_CONFIG, bound
 
-        return bound(boto3.client(service, config=CLIENT_CONFIG), self.time_left)  # type: ignore[call-overload]
+        client = boto3.client(service, config=CLIENT_CONFIG, **options)  # type: ignore[call-overload]
+        return bound(client, self.time_left)
 
 
 def setting(name: str) -> str:

@@ -1,0 +1,79 @@
+"""The e-mail channel (docs/adr/0015-email-notices.md): which seats get e-mails, and sending one.
+
+Policy: coalesced (by default a seat gets at most one e-mail per round, for its first "your turn" of the round:
+the first e-mail's link already opens the game as it is now; a player who opted in, `email_every_turn`, gets
+one for every "your turn"; "game over" and reminders always go), held in quiet hours, and MAX_SEND_ATTEMPTS
+failed sends before the notices' dead-letter queue (channel "email"). The loop that applies it, with the
+markers, is service/notices/delivery.py.
+
+E-mail operations (docs/adr/0019-email-operations.md): no e-mail to a player who turned e-mail off or whose
+address bounced or complained, nor to a suppressed seat contact; each e-mail carries its own one-click
+unsubscribe URL and its key (X-Distilled-Notice), so that a receiver can drop a repeat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.records import record
+from infra.channels.base import Notice
+from infra.channels.email import EmailSender, address_hash
+from service.games.repository import Aggregate
+from service.notices.delivery import Policy, Seat
+from service.notices.email.render import Recipient, render, since_last_move
+
+if TYPE_CHECKING:
+    from infra.mail_state import MailState
+    from infra.players import PlayerRecord
+    from service.notices.email.unsubscribe import Unsubscribes
+
+EMAIL = "email"
+# Sends of one e-mail that fail before it goes to the dead-letter queue: under the stream's 5 retries, so the
+# record is still the stream's when it is given up (the notifier's own DLQ then gets nothing for it).
+MAX_SEND_ATTEMPTS = 3
+POLICY = Policy(coalesce=True, quiet_hours=True, attempts=MAX_SEND_ATTEMPTS, history=True)
+
+
+def recipient(aggregate: Aggregate, seat: int, record: PlayerRecord | None) -> Recipient | None:
+    """Where the seat's e-mail goes: its player's confirmed address, else the address given for the seat at
+    creation (contacts), else nowhere. A player who turned e-mail off (or whose address bounced or complained)
+    gets none, not even at the seat's contact."""
+    if record is not None and (record.email_enabled is False or record.email_disabled_reason):
+        return None
+    if record is not None and record.email and record.email_confirmed:
+        return Recipient(record.email, record.language or "en", bool(record.email_every_turn), record.player_id)
+    contact = aggregate.contacts[seat] if seat < len(aggregate.contacts) else None
+    address = (contact or {}).get("email")
+    return Recipient(address) if address else None
+
+
+@record
+class EmailChannel:
+    sender: EmailSender
+    state: MailState | None = None  # suppressed contact addresses; None: none checked
+    unsubscribes: Unsubscribes | None = None  # one-click links; None: the fixed `unsubscribe_url`
+    unsubscribe_url: str | None = None
+    name: str = EMAIL
+    policy: Policy = POLICY
+
+    def recipient(self, seat: Seat) -> Recipient | None:
+        to = recipient(seat.table.newest, seat.seat, seat.player)
+        if to is None or self._suppressed(to):
+            return None
+        return to
+
+    def send(self, notice: Notice, to: Recipient, seat: Seat) -> int:
+        table = seat.table
+        link = seat.link()
+        if link is None:
+            raise ValueError("e-mails need the page's address (PAGE_BASE_URL)")
+        at, events = since_last_move(notice.game_id, table.commits(), notice.seat, notice.version,
+                                     table.at.get(notice.version))
+        unsubscribe = (self.unsubscribes.url(table.page_base_url, to.player_id, address_hash(to.address))
+                       if self.unsubscribes is not None else self.unsubscribe_url)
+        self.sender.send(render(notice, at, events, to, link, unsubscribe))
+        return 1
+
+    def _suppressed(self, to: Recipient) -> bool:
+        """A seat contact's address that unsubscribed, bounced or complained (a player's is on its record)."""
+        return to.player_id is None and self.state is not None and bool(self.state.suppressed(address_hash(to.address)))
