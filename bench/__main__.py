@@ -7,7 +7,8 @@ import sys
 
 # local_bench last: it starts the local server in this process (its environment, its moto).
 MODULES = ("bench.domain_bench", "bench.replay_bench", "bench.snapshot_bench", "bench.service_bench",
-           "bench.email_bench", "bench.cold_start_bench", "bench.clock_bench", "bench.local_bench")
+           "bench.email_bench", "bench.cold_start_bench", "bench.clock_bench", "bench.notifier_channels_bench",
+           "bench.local_bench")
 
 
 def main() -> int:
