@@ -36,6 +36,8 @@ $(BROWSER_STAMP): $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/python -m devtools.import_graph
 
 unit: $(STAMP) $(BROWSER_STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)

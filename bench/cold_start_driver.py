@@ -30,9 +30,10 @@ def ours(given: dict[str, Any]) -> Any:
     import infra.store.dynamodb  # noqa: F401  what a deployed function's store imports on its first request
     from functions import container
     from infra.store import InMemoryEventStore, MemoryTable
+    from service.bootstrap import Given
 
     commits = {game: {int(v): row for v, row in rows.items()} for game, rows in given["commits"].items()}
-    container.install(replace(container.given(), store=InMemoryEventStore(MemoryTable(commits=commits))))
+    container.install(Given(store=InMemoryEventStore(MemoryTable(commits=commits))))
     container.dynamodb()  # the client a deployed function builds for its store (the floor builds one too)
     return module.lambda_handler
 

@@ -2,8 +2,8 @@
 the SNS notices per game, every seat with an e-mail address.
 
 Each game is played by random bots through the service (in memory); after every commit its notices are planned
-and delivered as the notifier does (SNS fake, then the mailer with its markers), so the counts are the
-planner's, not an estimate.
+and delivered as the notifier does (the SNS fake's channel, then the e-mail channel, on one delivery loop with
+its markers), so the counts are the channels', not an estimate.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ import random
 import secrets
 import statistics
 from collections import Counter
-
-from service.notices.email.plan import Mailer
 
 from bench.report import emit
 from devtools.bots import random_bot
@@ -27,7 +25,11 @@ from infra.store import InMemoryEventStore
 from service.games.pipeline import create_game, handle
 from service.games.repository import load
 from service.links import Links
-from service.notices.plan import deliver, plan
+from service.notices.delivery import Delivery
+from service.notices.email.channel import EmailChannel
+from service.notices.plan import plan
+from service.notices.registry import Channels
+from service.notices.topic import TopicChannel
 
 GAMES = 6
 PLAYERS = 3
@@ -41,15 +43,16 @@ def one_game(seed: int) -> tuple[int, Counter[tuple[int, int]], int, int]:
     contacts = [{"email": f"p{i}@example.net"} for i in range(PLAYERS)]
     game_id = create_game(store, seats, Options(flight="A"), contacts, rng=rng).aggregate.game_id
     outbox, sender = Outbox(), MemoryEmailSender()
-    mailer = Mailer(sender, MemoryMarkers(), Links(InMemoryLinkStore()), store.commits, "https://play.example")
-    markers, turns, told = MemoryMarkers(), set(), 1
+    channels = Channels([TopicChannel(outbox), EmailChannel(sender)], Delivery(MemoryMarkers()), store.commits,
+                        None, Links(InMemoryLinkStore()), "https://play.example")
+    turns, told = set(), 1
     for _ in range(MOVES):
         newest = load(store, game_id)
-        found = plan(store, game_id, range(told, newest.version + 1))
+        found = plan(store, game_id, range(told, newest.version + 1), whole=channels.history)
         told = newest.version + 1
+        table = channels.table(newest, found)
         for notices in found.notices.values():
-            deliver(notices, outbox, markers)
-            mailer.deliver(notices, newest)
+            channels.deliver(notices, table)
             turns |= {(n.seat, n.round) for n in notices if n.kind == YOUR_TURN}
         if newest.state.phase == "finished":
             break
@@ -59,12 +62,12 @@ def one_game(seed: int) -> tuple[int, Counter[tuple[int, int]], int, int]:
     per_seat_round: Counter[tuple[int, int]] = Counter()
     over = 0
     for email in sender.sent:
-        seat = email.key.split(":")[2]
+        seat = int(email.key.split(":")[2])
         if f":{GAME_OVER}" in email.key:
             over += 1
             continue
         sent_in = next(m for m in outbox.messages if m["dedup_key"] == email.key.removesuffix(":email"))
-        per_seat_round[(int(seat), int(sent_in["round"]))] += 1
+        per_seat_round[(seat, int(sent_in["round"]))] += 1
     return len(outbox.messages), per_seat_round, over, len(turns)
 
 

@@ -94,6 +94,7 @@ def record_handler(record: DynamoDBRecord) -> int:
             failed.append((name, error))
             _log_failure(kind, name, item)
     if failed:
+        count("NotificationFailures" if kind == "commit" else "ReactionFailures")  # once per failed record
         if event_id:
             _finished[event_id] = done
             while len(_finished) > FINISHED_KEPT:
@@ -105,8 +106,6 @@ def record_handler(record: DynamoDBRecord) -> int:
 def _log_failure(kind: str, reaction: str, item: Any) -> None:
     if kind == "commit":
         game_id, version = item
-        if reaction == "notices":
-            count("NotificationFailures")
         logger.exception(f"{reaction} failed", extra={"game_id": game_id, "version": version, "reaction": reaction})
     else:
         logger.exception(f"{reaction} failed", extra={"kind": kind, "reaction": reaction})

@@ -26,7 +26,7 @@ from functions import container
 from functions.observability import count, logger
 from infra.budget import can_start
 from infra.players.base import OUTBOX_PREFIX
-from service.bootstrap import setting
+from service.bootstrap.settings import setting
 
 OUTBOX_KIND = "outbox"
 ATTRIBUTES = ("kind", "channel", "player_id")  # for subscription filter policies: never an address or a code

@@ -87,8 +87,10 @@ def clock(batch: Batch, game_id: str, version: int) -> None:
     """The game's clock schedule follows its newest state, once per game per batch (service/clocks/schedule.py)."""
     if ("clock", game_id) in batch.once:
         return
+    from service.clocks.schedule import clocked
+
     planned = batch.plan(game_id, version)
-    if planned.newest is not None:
+    if planned.newest is not None and clocked(planned.newest):  # a game without a clock builds and calls nothing
         container.reactions().clock_schedule.keep(planned.newest)
     batch.once.add(("clock", game_id))
 

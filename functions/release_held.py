@@ -22,8 +22,9 @@ BATCH = 200
 def run() -> dict[str, int]:
     from infra.budget import can_start
     from service.notices.email.channel import EMAIL
-    from service.notices.held import iso_utc, release
+    from service.notices.held import release
     from service.notices.push.channel import PUSH
+    from service.times import iso_utc
 
     reactions = container.reactions()
     held = reactions.hold

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+
+from service.times import iso_millis as iso
+
+__all__ = ["iso", "now_epoch", "use_clock"]
 
 _clock: Callable[[], float] = time.time
 
@@ -20,8 +23,3 @@ def use_clock(fn: Callable[[], float] | None) -> None:
     """Read `fn` for the time from now on; None: the real clock again."""
     global _clock
     _clock = fn if fn is not None else time.time
-
-
-def iso(epoch: float) -> str:
-    """The commits' form of a time: ISO 8601 in UTC, to the millisecond."""
-    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -20,13 +20,13 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from domain.records import record
 from infra.auth import TOKEN_BYTES, token_hash
 from infra.links.base import Grant, GrantExists, Kind, LinkStore
 from service.games.repository import Aggregate
+from service.times import iso_seconds
 
 if TYPE_CHECKING:
     from infra.limits import Limiter
@@ -53,10 +53,6 @@ def is_session_token(token: str) -> bool:
 def play_path(game_id: str, link_token: str) -> str:
     """Where a link token travels: in the fragment, which a browser never sends to a server."""
     return f"/play/{game_id}#link={link_token}"
-
-
-def iso(epoch: float) -> str:
-    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _setting(name: str, default: int) -> int:
@@ -126,7 +122,7 @@ class Links:
         for _ in range(_DRAWS):
             token = _MARKS[kind] + secrets.token_urlsafe(TOKEN_BYTES)
             grant = Grant(kind=kind, token_sha256=token_hash(token), game_id=game_id, seat=seat,
-                          seat_token_sha256=seat_hash, created_at=iso(now), expires_at=int(now) + lifetime)
+                          seat_token_sha256=seat_hash, created_at=iso_seconds(now), expires_at=int(now) + lifetime)
             try:
                 self.store.create(grant)
             except GrantExists:

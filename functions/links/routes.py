@@ -18,7 +18,8 @@ from functions.api.edge import Documenting, caller_seat, json_response, load_gam
 from functions.errors import ApiError
 from functions.links.models import ExchangeBody, MintLinkBody, NewLink, NewSession
 from functions.observability import count, logger
-from service.links import LinkInvalid, admit_session, iso, play_path
+from service.links import LinkInvalid, admit_session, play_path
+from service.times import iso_seconds as iso
 
 JSON = "application/json"
 TAGS = ["links"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from infra.lobbies import LobbyRecord
-from service.players.profiles import iso
+from service.times import iso_seconds as iso
 
 
 def lobby_view(record: LobbyRecord, viewer: str | None) -> dict[str, Any]:

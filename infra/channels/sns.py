@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from infra.store.base import dump_json
 from infra.channels.base import MarkerKey, Notice
+from infra.store.base import dump_json
 
 # Markers get partitions of their own, not the game's: the event store reads a game partition as commits and
 # snapshots, and the notifier's IAM grant lets it write only keys with this prefix (template.yaml).

@@ -8,7 +8,6 @@ side is here; the reaction side (channels, e-mail operations, clocks' schedules,
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -16,7 +15,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from domain.options import Options, SeatSpec
 from domain.records import field, record
 from domain.rng import Rng
-from infra.store import Commit, EventStore, StoreError
+from infra.store import Commit, EventStore
+from service.bootstrap.settings import setting
 from service.games.pipeline import Created, Outcome, create_game, handle, production_rng
 from service.games.recent import Recent
 from service.games.repository import Aggregate, load
@@ -255,10 +255,3 @@ class Services:
 
         client = boto3.client(service, config=CLIENT_CONFIG, **options)  # type: ignore[call-overload]
         return bound(client, self.time_left)
-
-
-def setting(name: str) -> str:
-    value = os.environ.get(name)
-    if not value:
-        raise StoreError(f"{name} is not set")
-    return value

@@ -64,7 +64,7 @@ class Reactions:
 
             return MemoryMailState()
         from infra.mail_state import DynamoMailState
-        from service.bootstrap import setting
+        from service.bootstrap.settings import setting
 
         return DynamoMailState(self.services.dynamodb, setting("TABLE_NAME"))
 
@@ -97,7 +97,7 @@ class Reactions:
 
             return MemoryHeldStore()
         from infra.held import DynamoHeldStore
-        from service.bootstrap import setting
+        from service.bootstrap.settings import setting
 
         return DynamoHeldStore(self.services.dynamodb, setting("TABLE_NAME"))
 
@@ -221,7 +221,7 @@ class Reactions:
             index = DynamoClockIndex.from_env(self.services.dynamodb)
         if schedules is None:
             from infra.schedules.eventbridge import EventBridgeSchedules
-            from service.bootstrap import setting
+            from service.bootstrap.settings import setting
             from service.clock import now_epoch
 
             schedules = EventBridgeSchedules(self._client("scheduler"), setting("CLOCK_SCHEDULE_GROUP"),

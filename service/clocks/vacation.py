@@ -14,6 +14,7 @@ from typing import Any
 
 from infra.players import PlayerRecord
 from service.players.errors import InvalidField
+from service.times import iso_seconds
 
 VACATION_DAYS = 21
 DAY = 86400
@@ -66,5 +67,5 @@ def vacation_fields(record: PlayerRecord, value: str | None, now: float) -> dict
 def vacation_view(record: PlayerRecord, now: float) -> dict[str, Any]:
     """The profile's vacation, as its player sees it."""
     running = _running(record, now)
-    until = None if running is None else datetime.fromtimestamp(running, UTC).isoformat().replace("+00:00", "Z")
+    until = None if running is None else iso_seconds(running)
     return {"until": until, "days_left": VACATION_DAYS - days_used(record, now), "days_per_year": VACATION_DAYS}

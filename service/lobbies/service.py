@@ -39,8 +39,8 @@ from service.lobbies.errors import (
     NoSuchSlot,
     NotHost,
 )
-from service.players.profiles import iso
 from service.players.service import Players
+from service.times import iso_seconds as iso
 
 LOBBY_SECONDS = 14 * 24 * 3600  # a lobby not started within 14 days is gone
 MAX_SEATS = 5

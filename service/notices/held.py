@@ -27,13 +27,10 @@ from infra.players import PlayerRecord, PlayerStore
 from infra.store import Commit
 from service.games.repository import Aggregate
 from service.notices.quiet_hours import from_stored, release_at
+from service.times import iso_utc
 
 # (channel name, the notices, the game now): how many messages went out on that channel
 Send = Callable[[str, list[Notice], Aggregate], int]
-
-
-def iso_utc(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 @record

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from infra.players import OutboxMessage, PlayerRecord
 from infra.players.base import address_hash
-from service.players.profiles import iso
+from service.times import iso_seconds as iso
 
 
 def confirmation(record: PlayerRecord, name: str, address: str, code: str, expires: int,

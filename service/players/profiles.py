@@ -10,7 +10,6 @@ import ipaddress
 import re
 import unicodedata
 import zoneinfo
-from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,6 +17,7 @@ from infra.players import PlayerRecord
 from service.clock import now_epoch
 from service.clocks.vacation import vacation_view
 from service.players.errors import InvalidField
+from service.times import iso_seconds
 
 MAX_NAME = 40
 MAX_EMAIL = 254
@@ -118,17 +118,13 @@ def deliverable_email(record: PlayerRecord) -> str | None:
     return record.email if record.email is not None and record.email_confirmed else None
 
 
-def iso(epoch: float) -> str:
-    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
 def own_profile(record: PlayerRecord) -> dict[str, Any]:
     """The profile as its player sees it: contacts included, secrets (key, codes, their hashes) never."""
     email = None
     if record.email is not None:
         pending = not record.email_confirmed and record.email_code_expires_at is not None
         email = {"address": record.email, "confirmed": record.email_confirmed,
-                 "confirmation_expires_at": iso(record.email_code_expires_at)
+                 "confirmation_expires_at": iso_seconds(record.email_code_expires_at)
                  if pending and record.email_code_expires_at is not None else None,
                  "disabled_reason": record.email_disabled_reason, "disabled_since": record.email_disabled_since}
     return {

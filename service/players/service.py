@@ -41,13 +41,13 @@ from service.players.errors import (
 from service.players.profiles import (
     DEFAULT_TIME_ZONE,
     MAX_PUSH_ENDPOINT,
-    iso,
     valid_email,
     valid_https_url,
     valid_language,
     valid_name,
     valid_time_zone,
 )
+from service.times import iso_seconds as iso
 
 CONFIRMATION_SECONDS = 24 * 3600
 ATTEMPTS = 3  # writes per request when other writes to the same player keep landing first

@@ -19,7 +19,7 @@ from devtools.client import ApiClient
 from devtools.client.bots import play
 from devtools.local.apigw import LambdaContext
 from devtools.template import load_template
-from functions import clock_schedule, clock_sweep, clock_tick, container, notifier
+from functions import clock_sweep, clock_tick, container, notifier
 from infra.schedules import at_epoch
 from service.clock import use_clock
 from tests.local.cli_gateway import transport
@@ -57,14 +57,13 @@ def world(aws: AwsWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Gate
     scheduler.create_schedule_group(Name=GROUP)
     clock = FakeClock()
     use_clock(clock)
-    clock_schedule.use(None, None)  # built from the environment, on moto
+    container.install(container.given())  # the clocks' schedules built from this environment, on moto
     gw = Gateway()
     gw.operations.watch(container.dynamodb())
     try:
         yield gw, scheduler, clock
     finally:
         use_clock(None)
-        clock_schedule.use(None, None)
 
 
 class Run:
@@ -77,7 +76,7 @@ class Run:
 
     def watch_scheduler(self) -> None:
         """Each scheduler call, by the function making it (moto does not check IAM: the test does)."""
-        client = clock_schedule.schedules().client  # type: ignore[attr-defined]
+        client = container.reactions().clock_schedule.schedules.client  # type: ignore[attr-defined]
 
         def hook(model: Any, **_: Any) -> None:
             if self.gw.operations.current is not None:
@@ -150,7 +149,7 @@ def test_a_silent_seat_times_out_until_the_game_ends(aws: AwsWorld, world: tuple
     with gw.operations.running(TICK):  # a stray tick of the finished game (a late retry): nothing, no error
         late = clock_tick.lambda_handler({"game_id": game_id}, FakeContext("ClockTickFunction"))
     assert late["fired"] == () and late["next_wake"] is None and run.schedule(game_id) is None
-    assert clock_schedule.index().due(clock.now + 365 * DAY, 10) == []
+    assert container.reactions().clock_schedule.index.due(clock.now + 365 * DAY, 10) == []
     reminders = [m for m in aws.messages() if m.get("game_id") == game_id and m.get("kind") == "reminder"]
     assert reminders, "no reminder reached the seat's channel"
     assert_within_policies(gw.operations)

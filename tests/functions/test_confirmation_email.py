@@ -15,20 +15,19 @@ from tests.functions.test_player_handlers import created, gw, relay
 from tests.service.gateway import Gateway
 from tests.service.iam import assert_within_policies
 from tests.service.streams import StreamReader
-from tests.service.support import AwsWorld
+from tests.service.support import AwsWorld, give
 
 __all__ = ["gw"]
 WORDS = {"en": "Confirm your e-mail address", "es": "Confirma tu dirección", "ko": "이메일 주소를 확인해 주세요"}
 
 
 @pytest.fixture
-def mails(monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryEmailSender]:
+def mails(aws: AwsWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryEmailSender]:
     sender = MemoryEmailSender()
     monkeypatch.setenv("PAGE_BASE_URL", "https://play.example")
     monkeypatch.setenv("PUBLIC_URL", "https://api.example.org")
-    notifier.use_email_sender(sender)
+    give(email_sender=sender)
     yield sender
-    notifier.use_email_sender(None)
 
 
 @pytest.mark.parametrize("language", ["en", "es", "ko"])
@@ -65,8 +64,8 @@ def test_a_failed_confirmation_send_fails_the_record_and_keeps_the_item(gw: Gate
     _, key = created(gw)
     assert gw.request("PATCH", "/players/me", {"email": "ada@example.org"}, token=key).status == 200
     batch = stream.read()
-    notifier.use_email_sender(Down())
+    give(email_sender=Down())
     assert len(notifier.lambda_handler({"Records": batch}, FakeContext())["batchItemFailures"]) == 1
-    notifier.use_email_sender(mails)
+    give(email_sender=mails)
     assert notifier.lambda_handler({"Records": batch}, FakeContext()) == {"batchItemFailures": []}
     assert len(mails.sent) == 1, "at least once: the stream's retry sends it"

@@ -27,7 +27,7 @@ def sns(aws: AwsWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     monkeypatch.setenv("APNS_APPLICATION_ARN", apns["PlatformApplicationArn"])
     monkeypatch.setenv("FCM_APPLICATION_ARN", fcm["PlatformApplicationArn"])
     monkeypatch.delenv("APNS_SANDBOX_APPLICATION_ARN", raising=False)
-    container.reset()
+    container.install(container.given())  # the devices' platform applications read from this environment
     yield client
 
 

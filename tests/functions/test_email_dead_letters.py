@@ -7,17 +7,19 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from domain.options import SeatSpec
-from functions import container, notifier
-from functions.mail import wiring
+from functions import container
 from infra.channels.email import Email, MemoryEmailSender
 from infra.mail_state import MemoryDeadLetters, MemoryMailState, SqsDeadLetters
+from service.bootstrap import Given
 from service.games import pipeline
-from service.notices.email.plan import MAX_SEND_ATTEMPTS, Mailer
+from service.notices.email.channel import MAX_SEND_ATTEMPTS
+from service.notices.registry import Channels
 from service.notices.resend import GONE, SENT, SKIPPED, resend
 from tests.functions.test_notifier import invoke, records
 from tests.service.support import MemoryWorld
@@ -36,15 +38,14 @@ class Down:
 def dead(memory: MemoryWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryDeadLetters]:
     letters = MemoryDeadLetters()
     monkeypatch.setenv("PAGE_BASE_URL", "https://play.example")
-    wiring.use(state=MemoryMailState(), dead_letters=letters)
+    container.install(replace(container.given(), mail_state=MemoryMailState(), dead_letters=letters))
     yield letters
-    notifier.use_email_sender(None)
-    wiring.use()
 
 
-def mailer(sender: Any) -> Mailer:
-    return Mailer(sender, container.markers(), container.links(), container.store().commits, "https://play.example",
-                  container.services().player_store, state=wiring.mail_state(), unsubscribes=wiring.unsubscribes())
+def redrive(sender: Any) -> Channels:
+    """The channels a re-drive sends through (devtools/resend_notices.py), over `sender`."""
+    container.install(replace(container.given(), email_sender=sender))
+    return container.reactions().without_hold()
 
 
 def test_the_last_failed_send_goes_to_the_queue_and_a_redrive_sends_it_once(memory: MemoryWorld,
@@ -53,7 +54,7 @@ def test_the_last_failed_send_goes_to_the_queue_and_a_redrive_sends_it_once(memo
                                    contacts=[{"email": "a@example.net"}, None], rng=random.Random(1))
     game = created.aggregate.game_id
     down = Down()
-    notifier.use_email_sender(down)
+    container.install(replace(container.given(), email_sender=down))
     for _ in range(MAX_SEND_ATTEMPTS - 1):
         assert len(invoke(records(memory.store, game))["batchItemFailures"]) == 1, "retried by the stream"
         assert dead.entries == []
@@ -65,24 +66,24 @@ def test_the_last_failed_send_goes_to_the_queue_and_a_redrive_sends_it_once(memo
     assert "a@example.net" not in json.dumps(entry)
 
     sent = MemoryEmailSender()
-    assert resend(entry, container.games().plan, mailer(sent)) == SENT
+    channels = redrive(sent)
+    assert resend(entry, container.games().plan, channels) == SENT
     assert [e.to for e in sent.sent] == ["a@example.net"]
-    assert resend(entry, container.games().plan, mailer(sent)) == SKIPPED, "its key is sent: not again"
+    assert resend(entry, container.games().plan, redrive(sent)) == SKIPPED, "its key is sent: not again"
     assert len(sent.sent) == 1
-    assert resend({**entry, "kind": "game_over"}, container.games().plan, mailer(sent)) == GONE, "no such notice"
+    assert resend({**entry, "kind": "game_over"}, container.games().plan, redrive(sent)) == GONE, "no such notice"
 
 
 def test_without_a_queue_a_failed_send_keeps_failing_its_record(memory: MemoryWorld,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAGE_BASE_URL", "https://play.example")
-    notifier.use_email_sender(Down())
-    try:
-        game = pipeline.create_game(memory.store, [SeatSpec(name="A")], contacts=[{"email": "a@example.net"}],
-                                    rng=random.Random(1)).aggregate.game_id
-        for _ in range(MAX_SEND_ATTEMPTS + 1):
-            assert len(invoke(records(memory.store, game))["batchItemFailures"]) == 1
-    finally:
-        notifier.use_email_sender(None)
+    down = Down()
+    container.install(replace(container.given(), email_sender=down))
+    game = pipeline.create_game(memory.store, [SeatSpec(name="A")], contacts=[{"email": "a@example.net"}],
+                                rng=random.Random(1)).aggregate.game_id
+    for _ in range(MAX_SEND_ATTEMPTS + 1):
+        assert len(invoke(records(memory.store, game))["batchItemFailures"]) == 1
+    assert down.tried == MAX_SEND_ATTEMPTS + 1
 
 
 def test_the_resend_tool_drains_the_queue_and_keeps_what_fails_again() -> None:
@@ -113,11 +114,12 @@ def test_the_resend_tool_drains_the_queue_and_keeps_what_fails_again() -> None:
 
 def test_the_dead_letter_queue_client_is_built_once_per_container(monkeypatch: pytest.MonkeyPatch) -> None:
     """The push channel asks for it on every stream record: a client built each time would cost each record."""
-    monkeypatch.setenv(wiring.DEAD_LETTER_QUEUE, "https://sqs.us-east-1.amazonaws.com/123456789012/dead")
+    monkeypatch.setenv("EMAIL_DEAD_LETTER_QUEUE_URL", "https://sqs.us-east-1.amazonaws.com/123456789012/dead")
     monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
-    wiring.use()
+    container.install(Given())
     try:
-        first = wiring.dead_letters()
-        assert isinstance(first, SqsDeadLetters) and wiring.dead_letters() is first
+        first = container.reactions().dead_letters
+        assert isinstance(first, SqsDeadLetters) and container.reactions().dead_letters is first
+        assert container.reactions().channels.delivery.dead_letters is first, "the channels' loop uses that one"
     finally:
-        wiring.use()
+        container.reset()

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from functions import email_feedback
-from functions.mail import wiring
+from functions import container, email_feedback
 from infra.channels.email import address_hash
 from service.notices.email.feedback import feedback
 from tests.functions.test_player_handlers import created, gw
@@ -56,13 +55,13 @@ def test_a_permanent_failure_turns_the_players_address_off_until_it_is_set_again
     assert "ada@example.org" not in capsys.readouterr().out.lower(), "an address in the logs"
     again = gw.request("PATCH", "/players/me", {"email": "Ada@Example.org"}, token=key).body["contacts"]["email"]
     assert again["disabled_reason"] is None and again["confirmed"] is False, "sent again: confirmed anew"
-    assert wiring.mail_state().suppressed(address_hash("ada@example.org")) is None
+    assert container.reactions().mail_state.suppressed(address_hash("ada@example.org")) is None
     assert_within_policies(gw.operations)
 
 
 def test_a_seat_contacts_address_is_suppressed_and_a_transient_bounce_only_counted(gw: Gateway,
                                                                                    aws: AwsWorld) -> None:
-    state = wiring.mail_state()
+    state = container.reactions().mail_state
     assert deliver(gw, ses_event("Bounce", "soft@example.net", bounce_type="Transient")) == {"counted": 1}
     assert state.suppressed(address_hash("soft@example.net")) is None
     assert deliver(gw, ses_event("Bounce", "soft@example.net", bounce_type="Transient")) == {"counted": 1}

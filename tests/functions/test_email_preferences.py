@@ -10,7 +10,7 @@ import pytest
 from functions import container
 from infra.players import InMemoryPlayerStore, PlayerRecord
 from service.games.repository import Aggregate
-from service.notices.email.plan import recipient
+from service.notices.email.channel import recipient
 from tests.functions.test_player_handlers import created, gw
 from tests.service.gateway import Gateway
 from tests.service.iam import assert_within_policies
@@ -60,15 +60,17 @@ def _player(**fields: Any) -> tuple[Aggregate, InMemoryPlayerStore]:
 
 def test_the_planner_honours_language_every_turn_and_the_off_switch() -> None:
     aggregate, store = _player(language="es", email_every_turn=True)
-    found = recipient(aggregate, 0, store)
+    found = recipient(aggregate, 0, store.get("pAAAAAAAAAAAAAAAA"))
     assert found is not None and (found.address, found.language, found.every_turn) == ("ada@example.org", "es", True)
     for off in ({"email_enabled": False}, {"email_disabled_reason": "bounced"}):
         aggregate, store = _player(**off)
-        assert recipient(aggregate, 0, store) is None, f"{off}: not even to the seat's contact"
+        found = recipient(aggregate, 0, store.get("pAAAAAAAAAAAAAAAA"))
+        assert found is None, f"{off}: not even to the seat's contact"
 
 
 def test_an_in_memory_run_keeps_the_mail_state_in_memory(memory: Any) -> None:
-    from functions.mail import wiring
+    from infra.mail_state import MemoryMailState
 
-    assert wiring.mail_state() is wiring.mail_state()
+    state = container.reactions().mail_state
+    assert isinstance(state, MemoryMailState) and container.reactions().mail_state is state
     assert container.services().given.store is not None

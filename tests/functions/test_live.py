@@ -14,13 +14,14 @@ from botocore.exceptions import ClientError
 from domain import legal_actions, to_act
 from domain.options import SeatSpec
 from functions import container
-from functions.live import broadcaster, connect, default, disconnect, wiring
+from functions.live import broadcaster, connect, default, disconnect
+from functions.live.routes import now
 from infra.connections import CONNECTION_TTL, InMemoryConnectionStore
 from service.games import pipeline
 from tests.service.gateway import FakeContext
 from tests.service.iam import OperationLog, assert_within_policies
 from tests.service.streams import StreamReader
-from tests.service.support import AwsWorld, MemoryWorld
+from tests.service.support import AwsWorld, MemoryWorld, give
 
 
 class FakeManagement:
@@ -42,9 +43,9 @@ class FakeManagement:
 @pytest.fixture(params=["memory", "aws"])
 def world(request: pytest.FixtureRequest) -> Iterator[MemoryWorld | AwsWorld]:
     found = request.getfixturevalue(request.param)
-    wiring.override(connections=InMemoryConnectionStore() if request.param == "memory" else None)
+    if request.param == "memory":
+        give(connections=InMemoryConnectionStore())
     yield found
-    wiring.override()
 
 
 def socket_event(route: str, connection_id: str, **fields: Any) -> dict[str, Any]:
@@ -70,13 +71,13 @@ def test_a_connection_is_kept_under_its_game_until_it_disconnects(world: MemoryW
     game_id = new_game()
     assert open_socket("c1=", game_id) == {"statusCode": 200}
     assert open_socket("c2=", game_id)["statusCode"] == 200
-    store = wiring.connections()
-    assert store.watching(game_id, wiring.now()) == ["c1=", "c2="]
-    kept = store.find("c1=", wiring.now())
+    store = container.reactions().connections
+    assert store.watching(game_id, now()) == ["c1=", "c2="]
+    kept = store.find("c1=", now())
     assert kept is not None and kept.game_id == game_id
-    assert wiring.now() + CONNECTION_TTL - 60 <= kept.expires_at <= wiring.now() + CONNECTION_TTL
+    assert now() + CONNECTION_TTL - 60 <= kept.expires_at <= now() + CONNECTION_TTL
     assert disconnect.lambda_handler(socket_event("$disconnect", "c1="), FakeContext()) == {"statusCode": 200}
-    assert store.watching(game_id, wiring.now()) == ["c2="] and store.find("c1=", wiring.now()) is None
+    assert store.watching(game_id, now()) == ["c2="] and store.find("c1=", now()) is None
     # A disconnect of an unknown connection (its $connect was refused, or it already expired) is no error.
     assert disconnect.lambda_handler(socket_event("$disconnect", "c9="), FakeContext())["statusCode"] == 200
 
@@ -89,8 +90,8 @@ def test_a_connection_to_no_game_is_refused_and_writes_nothing(
     event = socket_event("$connect", "c1=", **({"queryStringParameters": query} if query is not None else {}))
     reply = connect.lambda_handler(event, FakeContext())
     assert reply["statusCode"] == status and json.loads(reply["body"])["error"]["code"]
-    assert wiring.connections().find("c1=", wiring.now()) is None
-    assert wiring.connections().watching(game_id, wiring.now()) == []
+    assert container.reactions().connections.find("c1=", now()) is None
+    assert container.reactions().connections.watching(game_id, now()) == []
 
 
 @pytest.mark.parametrize(("body", "answer"), [
@@ -103,6 +104,8 @@ def test_the_default_route_answers_a_ping(body: str | None, answer: str) -> None
 
 
 def test_each_watcher_is_told_the_newest_version_and_gone_ones_are_forgotten(aws: AwsWorld) -> None:
+    management = FakeManagement(gone={"gone"})
+    give(management=management)
     log = OperationLog()
     log.watch(container.dynamodb())
     stream = StreamReader(aws.dynamodb)
@@ -115,22 +118,17 @@ def test_each_watcher_is_told_the_newest_version_and_gone_ones_are_forgotten(aws
     seat = to_act(aggregate.state)[0]
     pipeline.handle(container.store(), game_id, seat, legal_actions(aggregate.state, seat)[0], command_id="m1")
     records = stream.read()
-    management = FakeManagement(gone={"gone"})
-    wiring.override(management=management)
-    try:
-        with log.running("functions/live/broadcaster.lambda_handler"):
-            assert broadcaster.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}
-        assert sorted(management.posted, key=lambda p: p[0]) == [
-            ("a1=", {"type": "moved", "game_id": game_id, "version": 2}),
-            ("b2=", {"type": "moved", "game_id": game_id, "version": 2}),
-            ("o1=", {"type": "moved", "game_id": other, "version": 1}),
-        ]
-        store = wiring.connections()
-        assert store.watching(game_id, wiring.now()) == ["a1=", "b2="] and store.find("gone", wiring.now()) is None
-        with log.running("functions/live/disconnect.lambda_handler"):
-            disconnect.lambda_handler(socket_event("$disconnect", "a1="), FakeContext())
-    finally:
-        wiring.override()
+    with log.running("functions/live/broadcaster.lambda_handler"):
+        assert broadcaster.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}
+    assert sorted(management.posted, key=lambda p: p[0]) == [
+        ("a1=", {"type": "moved", "game_id": game_id, "version": 2}),
+        ("b2=", {"type": "moved", "game_id": game_id, "version": 2}),
+        ("o1=", {"type": "moved", "game_id": other, "version": 1}),
+    ]
+    store = container.reactions().connections
+    assert store.watching(game_id, now()) == ["a1=", "b2="] and store.find("gone", now()) is None
+    with log.running("functions/live/disconnect.lambda_handler"):
+        disconnect.lambda_handler(socket_event("$disconnect", "a1="), FakeContext())
     assert_within_policies(log)
     assert {c.action for c in log.used["functions/live/broadcaster.lambda_handler"]} == {
         "dynamodb:Query", "dynamodb:DeleteItem"}
@@ -142,13 +140,10 @@ def test_a_failed_post_fails_that_record_alone(aws: AwsWorld) -> None:
     assert open_socket("ok1", told)["statusCode"] == open_socket("bad1", broken)["statusCode"] == 200
     records = [r for r in stream.read() if r["dynamodb"]["NewImage"]["kind"]["S"] == "commit"]
     management = FakeManagement(broken={"bad1"})
-    wiring.override(management=management)
-    try:
-        reply = broadcaster.lambda_handler({"Records": records}, FakeContext())
-    finally:
-        wiring.override()
+    give(management=management)
+    reply = broadcaster.lambda_handler({"Records": records}, FakeContext())
     failed = [r["dynamodb"]["SequenceNumber"] for r in records
               if r["dynamodb"]["NewImage"]["pk"]["S"] == f"GAME#{broken}"]
     assert reply == {"batchItemFailures": [{"itemIdentifier": n} for n in failed]}
     assert management.posted == [("ok1", {"type": "moved", "game_id": told, "version": 1})]
-    assert wiring.connections().find("bad1", wiring.now()) is not None  # not gone: kept
+    assert container.reactions().connections.find("bad1", now()) is not None  # not gone: kept

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 
 from domain.options import Clock, Options, SeatSpec
-from functions import clock_schedule
 from infra.schedules.index import MemoryClockIndex
 from infra.schedules.memory import MemorySchedules
 from service.clock import use_clock
@@ -17,7 +16,7 @@ from service.clocks.tick import next_wake
 from service.games import pipeline
 from service.games.repository import load
 from tests.functions.test_notifier import act, invoke, records
-from tests.service.support import MemoryWorld
+from tests.service.support import MemoryWorld, give
 
 T0 = 1_900_000_000.0
 
@@ -35,11 +34,10 @@ class Broken(MemorySchedules):
 def kept(memory: MemoryWorld) -> Iterator[tuple[Broken, MemoryClockIndex]]:
     schedules, index = Broken(), MemoryClockIndex()
     schedules.failing = False
-    clock_schedule.use(schedules, index)
+    give(schedules=schedules, clock_index=index)
     use_clock(lambda: T0)
     yield schedules, index
     use_clock(None)
-    clock_schedule.use(None, None)
 
 
 def clocked_game(world: MemoryWorld) -> str:

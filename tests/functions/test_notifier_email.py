@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from domain.options import SeatSpec
-from functions import notifier
+from functions import container
 from infra.channels.email import MemoryEmailSender
 from service.games import pipeline
 from tests.functions.test_notifier import invoke, records
@@ -18,12 +19,11 @@ from tests.service.support import MemoryWorld
 
 
 @pytest.fixture
-def mails(monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryEmailSender]:
+def mails(memory: MemoryWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryEmailSender]:
     sender = MemoryEmailSender()
     monkeypatch.setenv("PAGE_BASE_URL", "https://play.example/")
-    notifier.use_email_sender(sender)
+    container.install(replace(container.given(), email_sender=sender))
     yield sender
-    notifier.use_email_sender(None)
 
 
 def new_game(world: MemoryWorld, contacts: list[dict[str, str] | None]) -> Any:
@@ -52,10 +52,10 @@ def test_a_failed_send_fails_the_record_and_its_retry_sends_only_the_email(memor
         def send(self, email: object) -> None:
             raise ConnectionError("SES down")
 
-    notifier.use_email_sender(Down())
+    container.install(replace(container.given(), email_sender=Down()))
     failed = invoke(records(memory.store, game))
     assert len(failed["batchItemFailures"]) == 1
-    notifier.use_email_sender(mails)
+    container.install(replace(container.given(), email_sender=mails))
     assert invoke(records(memory.store, game)) == {"batchItemFailures": []}
     assert len(mails.sent) == 1 and len(memory.outbox.messages) == 1
 

@@ -14,14 +14,14 @@ import boto3
 import pytest
 
 from domain.options import SeatSpec
-from functions import container, notifier, push_notices, release_held
+from functions import container, notifier, release_held
 from functions.players.device_routes import devices
 from service.games import pipeline
 from service.players.service import Changes
 from tests.service.gateway import FakeContext
 from tests.service.iam import OperationLog, assert_within_policies
 from tests.service.streams import StreamReader
-from tests.service.support import REGION, TABLE_NAME, AwsWorld
+from tests.service.support import REGION, TABLE_NAME, AwsWorld, give
 
 NOTIFIER = "functions/notifier.lambda_handler"
 RELEASE = "functions/release_held.lambda_handler"
@@ -69,7 +69,6 @@ def world(aws: AwsWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[PushWorld]
     app = sns.create_platform_application(Name="distilled", Platform="APNS", Attributes={})
     monkeypatch.setenv("APNS_APPLICATION_ARN", app["PlatformApplicationArn"])
     yield PushWorld(aws)
-    push_notices.use_clock(None)
 
 
 def test_the_seats_player_is_pushed_once_however_often_the_record_comes(world: PushWorld) -> None:
@@ -98,7 +97,7 @@ def test_a_disabled_endpoint_is_deleted_and_its_device_pruned(world: PushWorld) 
 
 def test_quiet_hours_hold_the_push_until_the_release_function_sends_it(world: PushWorld) -> None:
     container.players().update(world.key, Changes(quiet_hours=("22:00", "08:00")), "https://api.example")
-    push_notices.use_clock(lambda: datetime(2026, 5, 1, 23, 0, tzinfo=UTC).timestamp())
+    give(wall_clock=lambda: datetime(2026, 5, 1, 23, 0, tzinfo=UTC).timestamp())
     world.game()
     assert world.notify() == []
     held = world.aws.dynamodb.scan(TableName=TABLE_NAME, FilterExpression="begins_with(pk, :h)",
@@ -106,7 +105,7 @@ def test_quiet_hours_hold_the_push_until_the_release_function_sends_it(world: Pu
     assert len(held) == 1 and held[0]["release_at"]["S"] == "2026-05-02T08:00:00Z"
     with world.log.running(RELEASE):
         assert release_held.lambda_handler({}, FakeContext())["due"] == 0  # still night: nothing due
-    push_notices.use_clock(lambda: datetime(2026, 5, 2, 8, 5, tzinfo=UTC).timestamp())
+    give(wall_clock=lambda: datetime(2026, 5, 2, 8, 5, tzinfo=UTC).timestamp())
     with world.log.running(RELEASE):
         figures = release_held.lambda_handler({}, FakeContext())
     assert figures == {"due": 1, "sent": 1, "dropped": 0, "still_quiet": 0}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from domain.options import SeatSpec
-from functions import webhook_notices
+from functions import container
 from infra.channels.webhook_queue import MemoryWebhookQueue
 from service.games import pipeline
 from service.players.service import Changes, Players
@@ -21,12 +21,11 @@ from tests.service.support import MemoryWorld
 
 
 @pytest.fixture
-def queue(monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryWebhookQueue]:
+def queue(memory: MemoryWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[MemoryWebhookQueue]:
     queued = MemoryWebhookQueue()
     monkeypatch.setenv("PAGE_BASE_URL", "https://play.example/")
-    webhook_notices.use_webhook_queue(queued)
+    container.install(replace(container.given(), webhook_queue=queued))
     yield queued
-    webhook_notices.use_webhook_queue(None)
 
 
 def seated(world: MemoryWorld, hooks: list[str | None]) -> tuple[Any, list[str]]:
@@ -69,9 +68,10 @@ def test_no_webhook_for_a_disabled_one_or_without_a_queue(memory: MemoryWorld, q
     memory.players.replace(replace(record, webhook_disabled_at="2026-01-01T00:00:00Z", revision=record.revision + 1))
     assert invoke(records(memory.store, created.aggregate.game_id)) == {"batchItemFailures": []}
     assert queue.take() == []
-    webhook_notices.use_webhook_queue(None)
     monkeypatch.delenv("WEBHOOK_QUEUE_URL", raising=False)
-    assert webhook_notices.webhook_queue() is None
+    container.install(replace(container.given(), webhook_queue=None))
+    assert container.reactions().webhook_queue is None
+    assert "webhook" not in container.reactions().channels.by_name
 
 
 def test_a_failed_enqueue_fails_the_record_and_its_retry_queues_only_the_webhook(
@@ -82,8 +82,8 @@ def test_a_failed_enqueue_fails_the_record_and_its_retry_queues_only_the_webhook
         def send(self, message: dict[str, Any], delay: int = 0) -> None:
             raise ConnectionError("SQS down")
 
-    webhook_notices.use_webhook_queue(Down())
+    container.install(replace(container.given(), webhook_queue=Down()))
     assert len(invoke(records(memory.store, created.aggregate.game_id))["batchItemFailures"]) == 1
-    webhook_notices.use_webhook_queue(queue)
+    container.install(replace(container.given(), webhook_queue=queue))
     assert invoke(records(memory.store, created.aggregate.game_id)) == {"batchItemFailures": []}
     assert len(queue.take()) == 1 and len(memory.outbox.messages) == 1

@@ -7,13 +7,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from domain.options import SeatSpec
-from functions import notifier
-from functions.mail import unsubscribe, unsubscribe_page, wiring
+from functions import container
+from functions.mail import unsubscribe, unsubscribe_page
 from infra.channels.email import MemoryEmailSender, address_hash, mime
 from infra.mail_state import MemoryMailState
 from infra.players import PlayerRecord
@@ -31,11 +32,8 @@ PLAYER = "pAAAAAAAAAAAAAAAA"
 def mails(memory: MemoryWorld, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[MemoryEmailSender, MemoryMailState]]:
     sender, state = MemoryEmailSender(), MemoryMailState()
     monkeypatch.setenv("PAGE_BASE_URL", BASE)
-    notifier.use_email_sender(sender)
-    wiring.use(state=state)
+    container.install(replace(container.given(), email_sender=sender, mail_state=state))
     yield sender, state
-    notifier.use_email_sender(None)
-    wiring.use()
 
 
 def http(method: str, token: str, body: str | None = None, **headers: str) -> dict[str, Any]:
@@ -97,7 +95,7 @@ def test_a_player_unsubscribes_itself_not_the_address(memory: MemoryWorld,
                                                       mails: tuple[MemoryEmailSender, MemoryMailState]) -> None:
     _, state = mails
     memory.players.create(PlayerRecord(PLAYER, "0" * 64, "Ada", "UTC", "t", "t"))
-    token = wiring.unsubscribes().grant(PLAYER, address_hash("ada@example.org"))
+    token = container.reactions().unsubscribes.grant(PLAYER, address_hash("ada@example.org"))
     assert http("POST", token, ONE_CLICK)["statusCode"] == 200
     record = memory.players.get(PLAYER)
     assert record is not None and record.email_enabled is False and record.revision == 2
@@ -110,7 +108,7 @@ def test_a_player_unsubscribes_itself_not_the_address(memory: MemoryWorld,
 def test_a_post_without_the_one_click_body_is_refused_and_writes_nothing(
         memory: MemoryWorld, mails: tuple[MemoryEmailSender, MemoryMailState]) -> None:
     _, state = mails
-    token = wiring.unsubscribes().grant(None, address_hash("a@example.net"))
+    token = container.reactions().unsubscribes.grant(None, address_hash("a@example.net"))
     for body in (None, "", "List-Unsubscribe=Later", "x" * 5000):
         refused = http("POST", token, body)
         assert refused["statusCode"] == 400 and '"not_one_click"' in refused["body"]

@@ -25,12 +25,12 @@ from devtools.sample_events import (
 )
 from devtools.template import TEMPLATE_PATH, load_template
 from domain.options import SeatSpec
-from functions import clock_schedule, container
+from functions import container
 from infra.schedules.index import MemoryClockIndex
 from infra.schedules.memory import MemorySchedules
 from service.games.pipeline import create_game
 from tests.service.gateway import FakeContext
-from tests.service.support import MemoryWorld, memory_world
+from tests.service.support import MemoryWorld, give, memory_world
 
 SPECS = sam.functions(load_template(TEMPLATE_PATH), TEMPLATE_PATH.parent)
 EXPECTED = {"CreateGameFunction": {201}, "GetGameFunction": {200}, "GetEventsFunction": {200},
@@ -50,12 +50,14 @@ EXPECTED = {"CreateGameFunction": {201}, "GetGameFunction": {200}, "GetEventsFun
 
 @pytest.fixture
 def world() -> Iterator[MemoryWorld]:
-    from functions.live import wiring
     from infra.connections import InMemoryConnectionStore
 
-    wiring.override(connections=InMemoryConnectionStore(), management=_Posted())
-    yield from memory_world()
-    wiring.override()
+    worlds = memory_world()
+    found = next(worlds)
+    give(connections=InMemoryConnectionStore(), management=_Posted(), schedules=MemorySchedules(),
+         clock_index=MemoryClockIndex())
+    yield found
+    next(worlds, None)  # the world's teardown
 
 
 class _Posted:
@@ -84,11 +86,7 @@ def test_each_handler_answers_its_sample(world: MemoryWorld, logical_id: str) ->
     event: dict[str, Any] = json.loads(raw.replace(SAMPLE_TOKEN, created.tokens[0]))
     spec = SPECS[logical_id]
     handler = getattr(importlib.import_module(spec.module), spec.attr)
-    clock_schedule.use(MemorySchedules(), MemoryClockIndex())
-    try:
-        result = handler(event, FakeContext(logical_id))
-    finally:
-        clock_schedule.use(None, None)
+    result = handler(event, FakeContext(logical_id))
     if logical_id == "NotifierFunction":
         assert result == {"batchItemFailures": []}
         assert world.outbox.messages, "the sample commit tells the seats who must act"

@@ -95,8 +95,9 @@ for module in given["modules"]:
 if given.get("event"):
     from functions import container
     from infra.store import InMemoryEventStore, MemoryTable
+    from service.bootstrap import Given
     commits = {g: {int(v): row for v, row in rows.items()} for g, rows in given["commits"].items()}
-    container.install(replace(container.given(), store=InMemoryEventStore(MemoryTable(commits=commits))))
+    container.install(Given(store=InMemoryEventStore(MemoryTable(commits=commits))))
     class Context:
         function_name, memory_limit_in_mb, aws_request_id = "Test", 512, "test"
         invoked_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:Test"

@@ -8,13 +8,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from service.notices.email.plan import Mailer
 
 from domain.options import Clock, Options, SeatSpec
 from infra.channels.base import REMINDER, YOUR_TURN
 from infra.channels.email import MemoryEmailSender
-from infra.channels.memory import MemoryMarkers
-from infra.links.memory import InMemoryLinkStore
 from infra.players import PlayerRecord
 from infra.players.memory import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
@@ -22,8 +19,9 @@ from service.clock import use_clock
 from service.clocks.tick import tick
 from service.games import pipeline
 from service.games.repository import Aggregate, load
-from service.links import Links
+from service.notices.email.channel import EmailChannel
 from service.notices.plan import plan
+from tests.service.channels_support import Line, line
 
 T0 = 1_800_000_000.0
 HOUR = 3600.0
@@ -41,6 +39,11 @@ def game() -> tuple[InMemoryEventStore, str]:
     created = pipeline.create_game(store, [SeatSpec(name="Ann"), SeatSpec(name="Bob")],
                                    Options(clock=Clock(per_move_hours=24)), rng=random.Random(2))
     return store, created.aggregate.game_id
+
+
+def mailer(store: InMemoryEventStore, players: InMemoryPlayerStore) -> Line:
+    """The e-mail channel alone on the delivery loop, as the notifier wires it."""
+    return line(EmailChannel(MemoryEmailSender()), read=store.commits, players=players)
 
 
 def with_contacts(aggregate: Aggregate) -> Aggregate:
@@ -62,8 +65,7 @@ def test_each_reminder_becomes_a_reminder_notice_for_its_seat() -> None:
 def test_a_reminder_is_e_mailed_after_the_rounds_your_turn_e_mail() -> None:
     store, game_id = game()
     players = InMemoryPlayerStore()
-    mail = Mailer(MemoryEmailSender(), MemoryMarkers(), Links(InMemoryLinkStore()), store.commits,
-                  "https://play.example", players)
+    mail = mailer(store, players)
     turns = plan(store, game_id, [1]).notices[1]
     assert [n.kind for n in turns] == [YOUR_TURN, YOUR_TURN]
     assert mail.deliver(turns, with_contacts(load(store, game_id))) == 2
@@ -73,7 +75,7 @@ def test_a_reminder_is_e_mailed_after_the_rounds_your_turn_e_mail() -> None:
     reminders = [n for ns in plan(store, game_id, range(2, newest.version + 1)).notices.values() for n in ns]
     assert [(n.kind, n.seat) for n in reminders] == [(REMINDER, 0), (REMINDER, 1)] * 2
     assert mail.deliver(reminders, newest) == 4
-    sent = mail.sender.sent  # type: ignore[attr-defined]
+    sent = mail.sender.sent
     assert [e.subject.split(":")[0] for e in sent] == ["Your turn"] * 2 + ["Reminder"] * 4
     assert "Your time runs out at 2027-01-16 08:00 UTC" in sent[2].text
 
@@ -85,10 +87,9 @@ def test_the_reminder_e_mail_is_in_the_players_language(language: str, word: str
     player_id = "p" + "c" * 16
     players.create(PlayerRecord(player_id, "0" * 64, "Ann", "UTC", "t", "t", email="ann@example.net",
                                 email_confirmed=True, language=language))
-    mail = Mailer(MemoryEmailSender(), MemoryMarkers(), Links(InMemoryLinkStore()), store.commits,
-                  "https://play.example", players)
+    mail = mailer(store, players)
     tick(store, game_id, T0 + 12 * HOUR)
     newest = replace(load(store, game_id), players=(player_id, None))
     assert mail.deliver(plan(store, game_id, [2]).notices[2], newest) == 1
-    (email,) = mail.sender.sent  # type: ignore[attr-defined]
+    (email,) = mail.sender.sent
     assert email.subject.startswith(word) and "2027-01-16 08:00 UTC" in email.text

@@ -16,7 +16,7 @@ from service.games import pipeline
 from tests.service.gateway import FakeContext
 from tests.service.iam import OperationLog, assert_within_policies, statements
 from tests.service.streams import StreamReader
-from tests.service.support import AwsWorld
+from tests.service.support import AwsWorld, give
 from tests.service.test_iam import NOTIFIER, allowed, put
 
 
@@ -50,17 +50,14 @@ def test_every_call_the_notifier_makes_while_emailing_is_granted(aws: AwsWorld,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     mails = MemoryEmailSender()
     monkeypatch.setenv("PAGE_BASE_URL", "https://play.example")
-    notifier.use_email_sender(mails)
-    try:
-        log = OperationLog()
-        log.watch(container.dynamodb())
-        pipeline.create_game(container.store(), [SeatSpec(name="A"), SeatSpec(name="B")],
-                             contacts=[{"email": "a@example.net"}, None], rng=random.Random(1))
-        records = StreamReader(aws.dynamodb).read()
-        with log.running(NOTIFIER):
-            assert notifier.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}
-    finally:
-        notifier.use_email_sender(None)
+    give(email_sender=mails)
+    log = OperationLog()
+    log.watch(container.dynamodb())
+    pipeline.create_game(container.store(), [SeatSpec(name="A"), SeatSpec(name="B")],
+                         contacts=[{"email": "a@example.net"}, None], rng=random.Random(1))
+    records = StreamReader(aws.dynamodb).read()
+    with log.running(NOTIFIER):
+        assert notifier.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}
     assert len(mails.sent) == 1
     assert any(c.leading_keys and c.leading_keys[0].startswith("LINK#") for c in log.used[NOTIFIER])
     assert_within_policies(log)

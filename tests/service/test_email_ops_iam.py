@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from devtools.template import load_template
-from functions.mail import unsubscribe, wiring
+from functions import container
+from functions.mail import unsubscribe
 from infra.players.base import address_hash
 from tests.functions.test_player_handlers import created, gw
 from tests.service.gateway import FakeContext, Gateway
@@ -41,15 +42,15 @@ def test_each_email_function_touches_only_its_own_items() -> None:
 
 def test_the_unsubscribe_post_makes_only_granted_calls(gw: Gateway, aws: AwsWorld) -> None:
     player_id, key = created(gw)
-    token = wiring.unsubscribes().grant(player_id, address_hash("ada@example.org"))
-    contact = wiring.unsubscribes().grant(None, address_hash("seat@example.org"))
+    token = container.reactions().unsubscribes.grant(player_id, address_hash("ada@example.org"))
+    contact = container.reactions().unsubscribes.grant(None, address_hash("seat@example.org"))
     event = {"pathParameters": {"token": token}, "body": "List-Unsubscribe=One-Click", "headers": {}}
     with gw.operations.running(UNSUBSCRIBE):
         assert unsubscribe.lambda_handler(event, FakeContext("UnsubscribeFunction"))["statusCode"] == 200
         assert unsubscribe.lambda_handler({**event, "pathParameters": {"token": contact}},
                                           FakeContext("UnsubscribeFunction"))["statusCode"] == 200
     assert gw.get("/players/me", token=key).body["preferences"]["email_enabled"] is False
-    assert wiring.mail_state().suppressed(address_hash("seat@example.org")) == "unsubscribed"
+    assert container.reactions().mail_state.suppressed(address_hash("seat@example.org")) == "unsubscribed"
     assert_within_policies(gw.operations)
 
 

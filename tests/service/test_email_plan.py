@@ -7,9 +7,8 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from service.notices.email.plan import Mailer, due, recipient, round_marker, version_marker
-
-from infra.channels.base import GAME_OVER, YOUR_TURN, Notice
+from domain.records import field, record
+from infra.channels.base import GAME_OVER, YOUR_TURN, MarkerKey, Notice
 from infra.channels.email import MemoryEmailSender
 from infra.channels.memory import MemoryMarkers
 from infra.links.memory import InMemoryLinkStore
@@ -18,15 +17,17 @@ from infra.players.memory import InMemoryPlayerStore
 from infra.store import InMemoryEventStore
 from service.games.repository import Aggregate, load
 from service.links import Links
+from service.notices.delivery import Delivery, Policy, Seat, Table
+from service.notices.email.channel import EMAIL, EmailChannel, recipient
 from service.notices.email.render import Recipient
 from service.notices.plan import plan
+from tests.service.channels_support import Line, line
 from tests.service.email_games import moves, new_game
 
-BASE = "https://play.example"
 
-
-def mailer(store: InMemoryEventStore, links: Links, players: InMemoryPlayerStore | None = None) -> Mailer:
-    return Mailer(MemoryEmailSender(), MemoryMarkers(), links, store.commits, BASE, players)
+def mailer(store: InMemoryEventStore, links: Links, players: InMemoryPlayerStore | None = None) -> Line:
+    """The e-mail channel alone on the delivery loop, as the notifier wires it."""
+    return line(EmailChannel(MemoryEmailSender()), read=store.commits, players=players, links=links)
 
 
 def with_contacts(aggregate: Aggregate, seated: bool = False) -> Aggregate:
@@ -36,7 +37,7 @@ def with_contacts(aggregate: Aggregate, seated: bool = False) -> Aggregate:
     return replace(aggregate, contacts=contacts, players=players)
 
 
-def play_and_mail(seed: int, every_turn: bool = False) -> tuple[Mailer, list[Notice], InMemoryEventStore, str]:
+def play_and_mail(seed: int, every_turn: bool = False) -> tuple[Line, list[Notice], InMemoryEventStore, str]:
     """A whole game; after every move, its notices go through the mailer (as the notifier does)."""
     store, game_id, _ = new_game(("Ann", "Bob", "Cy"), seed)
     links = Links(InMemoryLinkStore())
@@ -66,7 +67,7 @@ def play_and_mail(seed: int, every_turn: bool = False) -> tuple[Mailer, list[Not
 
 def test_at_most_one_email_per_seat_per_round_and_game_over_always() -> None:
     mail, told, _, _ = play_and_mail(21)
-    sent = mail.sender.sent  # type: ignore[attr-defined]
+    sent = mail.sender.sent
     turns = [n for n in told if n.kind == YOUR_TURN]
     assert len(turns) > len({(n.seat, n.round) for n in turns})  # the game did give some seat several turns
     per_round = Counter((e.to, e.key.split(":")[1]) for e in sent if "game_over" not in e.key)
@@ -81,7 +82,7 @@ def test_at_most_one_email_per_seat_per_round_and_game_over_always() -> None:
 
 def test_every_turn_is_an_opt_in() -> None:
     mail, told, _, _ = play_and_mail(21, every_turn=True)
-    sent = mail.sender.sent  # type: ignore[attr-defined]
+    sent = mail.sender.sent
     assert len(sent) == len(told)
     assert {e.to for e in sent} == {f"p{s}@x.net" for s in range(3)}  # the player's confirmed address first
 
@@ -93,7 +94,7 @@ def test_a_notice_handled_twice_sends_once() -> None:
     notices = plan(store, game_id, [1]).notices[1]
     assert mail.deliver(notices, aggregate) == 2
     assert mail.deliver(notices, aggregate) == 0
-    assert len(mail.sender.sent) == 2  # type: ignore[attr-defined]
+    assert len(mail.sender.sent) == 2
 
 
 def test_a_crash_between_send_and_mark_sends_again() -> None:
@@ -107,18 +108,47 @@ def test_a_crash_between_send_and_mark_sends_again() -> None:
     assert mail.deliver(notices, aggregate) == 2
 
 
+@record
+class Recording:
+    """The e-mail channel's name and policy with a fixed recipient: what the loop sends it, nothing rendered."""
+
+    to: Recipient
+    name: str = EMAIL
+    policy: Policy = EmailChannel(MemoryEmailSender()).policy
+    sent: list[Notice] = field(default_factory=list)
+
+    def recipient(self, seat: Seat) -> Recipient:
+        return self.to
+
+    def send(self, notice: Notice, to: Recipient, seat: Seat) -> int:
+        self.sent.append(notice)
+        return 1
+
+
 def test_coalescing_is_recorded_per_game_round_seat_and_email() -> None:
     markers = MemoryMarkers()
     first = Notice("g", 5, 1, "market", 2, ("buy",))
     later, next_round = replace(first, version=9), replace(first, version=14, round=3)
     to = Recipient("a@example.net")
-    assert due(first, to, markers)
-    markers.mark(round_marker(first))
-    markers.mark(version_marker(first))
-    assert not due(first, to, markers) and not due(later, to, markers) and due(next_round, to, markers)
-    assert due(later, Recipient("a@example.net", every_turn=True), markers)
-    assert due(replace(later, kind=GAME_OVER), to, markers)
-    assert round_marker(first).key == "g:0:1:round2.email" and version_marker(first).key == "g:5:1:your_turn.email"
+
+    def due(notice: Notice, to: Recipient) -> bool:
+        """Whether the loop would send it now (on a copy of the markers: asking marks nothing)."""
+        channel = Recording(to)
+        Delivery(MemoryMarkers(set(markers.keys))).deliver(channel, [notice], Table(Aggregate("g")))
+        return channel.sent == [notice]
+
+    assert due(first, to)
+    markers.mark(MarkerKey.of_round(first, EMAIL))
+    markers.mark(MarkerKey.of(first, EMAIL))
+    assert not due(first, to) and not due(later, to) and due(next_round, to)
+    assert due(later, Recipient("a@example.net", every_turn=True))
+    assert not due(first, Recipient("a@example.net", every_turn=True))  # its own e-mail went out: never twice
+    assert due(replace(later, kind=GAME_OVER), to)
+    assert MarkerKey.of_round(first, EMAIL).text == "g:0:1:round2.email"
+    assert MarkerKey.of(first, EMAIL).text == "g:5:1:your_turn.email"
+    written = MemoryMarkers()  # sending the round's first "your turn" writes exactly these two
+    Delivery(written).deliver(Recording(to), [first], Table(Aggregate("g")))
+    assert written.keys == {"g:0:1:round2.email", "g:5:1:your_turn.email"}
 
 
 def test_the_link_opens_the_game_as_that_seat_and_no_seat_has_no_email() -> None:
@@ -129,7 +159,7 @@ def test_the_link_opens_the_game_as_that_seat_and_no_seat_has_no_email() -> None
     aggregate = replace(aggregate, contacts=(None, {"email": "bob@example.net"}))
     assert recipient(aggregate, 0, None) is None
     assert mail.deliver(plan(store, game_id, [1]).notices[1], aggregate) == 1
-    (email,) = mail.sender.sent  # type: ignore[attr-defined]
+    (email,) = mail.sender.sent
     token = email.text.split("#link=")[1].split()[0]
     session = links.exchange(token, lambda _: load(store, game_id))
     assert session.grant.seat == 1 and session.grant.game_id == game_id

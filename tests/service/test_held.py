@@ -8,13 +8,9 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from service.notices.email.plan import EMAIL, Mailer
-from service.notices.email.plan import round_marker as email_round
-from service.notices.push.plan import PUSH, Pusher
-
 from devtools.bots import concrete
 from domain.legal import game_actions
-from infra.channels.base import GAME_OVER, Notice
+from infra.channels.base import GAME_OVER, MarkerKey, Notice
 from infra.channels.email import MemoryEmailSender
 from infra.channels.memory import MemoryMarkers
 from infra.channels.push import MemoryPushSender
@@ -24,9 +20,12 @@ from infra.players import PlayerRecord
 from infra.players.memory import InMemoryPlayerStore
 from service.games.repository import Aggregate, load
 from service.links import Links
+from service.notices.email.channel import EMAIL, EmailChannel
 from service.notices.held import Hold, release
 from service.notices.plan import plan
+from service.notices.push.channel import PUSH, PushChannel
 from service.notices.push.devices import Device, stored
+from tests.service.channels_support import Line, wire
 from tests.service.email_games import new_game, step
 
 NIGHT = datetime(2026, 5, 1, 23, 0, tzinfo=UTC).timestamp()
@@ -49,15 +48,22 @@ class World:
         self.markers = MemoryMarkers()
         self.pushes = MemoryPushSender()
         self.mails = MemoryEmailSender()
-        self.pusher = Pusher(self.pushes, self.markers, self.players, lambda *_: None, self.hold)
+        # Both channels on one delivery loop with its markers and quiet hours, as the notifier wires them.
+        self.channels = wire([EmailChannel(self.mails), PushChannel(self.pushes, lambda *_: None)], self.markers,
+                             read=self.store.commits, players=self.players, links=Links(InMemoryLinkStore()),
+                             hold=self.hold)
+        self.pusher = self.only(PUSH)
 
     @staticmethod
     def pid(seat: int) -> str:
         return f"p{seat:016d}"
 
-    def mailer(self) -> Mailer:
-        return Mailer(self.mails, self.markers, Links(InMemoryLinkStore()), self.store.commits, "https://play.example",
-                      self.players, hold=self.hold)
+    def only(self, name: str) -> Line:
+        """One of the channels alone, on the same delivery loop (markers, quiet hours)."""
+        return Line(replace(self.channels, channels=[self.channels.by_name[name]]))
+
+    def mailer(self) -> Line:
+        return self.only(EMAIL)
 
     def newest(self) -> Aggregate:
         aggregate = load(self.store, self.game_id)
@@ -68,7 +74,7 @@ class World:
 
     def release(self) -> tuple[int, int, int]:
         done = release(self.held.due("2026-05-02T08:05:00Z", 100), self.hold, lambda _: self.newest(),
-                       self.store.commits, {PUSH: self.pusher.deliver, EMAIL: self.mailer().deliver})
+                       self.store.commits, Line(self.channels).send, (PUSH, EMAIL))
         return done.sent, done.dropped, done.still_quiet
 
     def act(self, seat: int) -> None:
@@ -136,7 +142,8 @@ def test_at_most_one_email_per_seat_per_round_still_holds() -> None:
     world = World()
     (notice, *_) = world.notices()
     world.mailer().deliver([notice], world.newest())
-    world.markers.mark(email_round(notice))  # the round's e-mail went out before (another turn, another time)
+    # The round's e-mail went out before (another turn, another time).
+    world.markers.mark(MarkerKey.of_round(notice, EMAIL))
     world.now = MORNING
     world.release()
     assert world.mails.sent == []

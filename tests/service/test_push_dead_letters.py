@@ -13,7 +13,7 @@ from infra.channels.push import MemoryPushSender, Push
 from infra.mail_state import MemoryDeadLetters, MemoryMailState
 from service.games.repository import load
 from service.notices.plan import Planned, plan
-from service.notices.push.plan import MAX_SEND_ATTEMPTS, PUSH
+from service.notices.push.channel import MAX_SEND_ATTEMPTS, PUSH
 from service.notices.resend import SENT, SKIPPED, resend
 from tests.service.email_games import new_game
 from tests.service.test_push_plan import pusher, seated, seated_players
@@ -27,28 +27,29 @@ class Down(MemoryPushSender):
 def test_the_last_failed_push_goes_to_the_dead_letters_and_a_redrive_pushes_it_once() -> None:
     store, game_id, _ = new_game(("Ann", "Bob"), 3)
     players = seated_players(2)
-    down = replace(pusher(players, Down()), state=MemoryMailState(), dead_letters=MemoryDeadLetters())
+    dead_letters = MemoryDeadLetters()
+    down = pusher(players, Down(), state=MemoryMailState(), dead_letters=dead_letters)
     found = plan(store, game_id, [1])
     aggregate = seated(load(store, game_id))
     notice = found.notices[1][0]
     for _ in range(MAX_SEND_ATTEMPTS - 1):
         with pytest.raises(TimeoutError):  # the record fails: the stream tries again
             down.deliver([notice], aggregate)
-    assert down.dead_letters.entries == []  # type: ignore[union-attr]
+    assert dead_letters.entries == []
     assert down.deliver([notice], aggregate) == 0  # given up: the record no longer fails
-    (entry,) = down.dead_letters.entries  # type: ignore[union-attr]
+    (entry,) = dead_letters.entries
     assert entry == {"game_id": game_id, "version": 1, "seat": notice.seat, "kind": notice.kind, "channel": PUSH,
                      "error": "TimeoutError", "attempts": MAX_SEND_ATTEMPTS}
 
-    working = replace(pusher(players), markers=down.markers)
+    working = pusher(players, markers=down.markers)
 
     def planned(game: str, versions: Collection[int]) -> Planned:
         found = plan(store, game, versions)
         return replace(found, newest=seated(found.newest)) if found.newest is not None else found
 
-    assert resend(entry, planned, None, working) == SENT
-    assert [p.data["seat"] for p in working.sender.sent] == [str(notice.seat)] * 2  # type: ignore[attr-defined]
-    assert resend(entry, planned, None, working) == SKIPPED  # sent once: marked
+    assert resend(entry, planned, working.channels) == SENT
+    assert [p.data["seat"] for p in working.sender.sent] == [str(notice.seat)] * 2
+    assert resend(entry, planned, working.channels) == SKIPPED  # sent once: marked
 
 
 def test_without_dead_letters_a_failed_push_always_fails_its_record() -> None:

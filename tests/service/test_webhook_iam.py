@@ -13,7 +13,7 @@ import pytest
 
 from devtools.template import load_template
 from domain.options import SeatSpec
-from functions import container, notifier, webhook_notices, webhook_sender
+from functions import container, notifier, webhook_sender
 from service.games import pipeline
 from service.notices.webhook.signing import verify
 from service.players.service import Changes
@@ -91,33 +91,28 @@ def test_every_call_of_queueing_sending_failing_and_recovering_is_granted(
         got.append((body, dict(headers)))
         return statuses.pop(0)
 
-    webhook_notices.use_webhook_queue(None)  # built from this test's environment, not kept from another test's
-    webhook_sender.use_sender(None)
+    container.install(container.given())  # the queue and the sender built from this test's environment
     log = OperationLog()
     log.watch(container.dynamodb())
-    try:
-        player = container.players().create("Ada")
-        secret = container.players().update_profile(player.key, Changes(webhook_url="https://hooks.example.org/a"),
-                                                    "https://api.example").webhook_secret
-        pipeline.create_game(container.store(), [SeatSpec(name="A")], rng=random.Random(1),
-                             players=[player.record.player_id])
-        with log.running(NOTIFIER):
-            records = StreamReader(aws.dynamodb).read()
-            assert notifier.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}
-        sender = webhook_sender.sender()
-        sender.post, sender.lookup, sender.backoff = post, lambda host, port: ["93.184.216.34"], ()
-        for _ in range(2):  # the first one fails (to the dead letters, counted), the second one recovers
-            taken = aws.sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=10)["Messages"]
-            with log.running(SENDER):
-                assert webhook_sender.lambda_handler(_sqs_event(taken), FakeContext()) == {"batchItemFailures": []}
-            if not got[1:]:
-                assert container.players().authenticate(player.key).webhook_failures == 1
-                dead_letters = aws.sqs.receive_message(QueueUrl=dead)["Messages"]
-                resent = {**json.loads(dead_letters[0]["Body"]), "attempt": 1}  # a resend, as docs/webhooks.md says
-                aws.sqs.send_message(QueueUrl=queue, MessageBody=json.dumps(resent))
-    finally:
-        webhook_notices.use_webhook_queue(None)
-        webhook_sender.use_sender(None)
+    player = container.players().create("Ada")
+    secret = container.players().update_profile(player.key, Changes(webhook_url="https://hooks.example.org/a"),
+                                                "https://api.example").webhook_secret
+    pipeline.create_game(container.store(), [SeatSpec(name="A")], rng=random.Random(1),
+                         players=[player.record.player_id])
+    with log.running(NOTIFIER):
+        records = StreamReader(aws.dynamodb).read()
+        assert notifier.lambda_handler({"Records": records}, FakeContext()) == {"batchItemFailures": []}
+    sender = container.reactions().webhook_sender
+    sender.post, sender.lookup, sender.backoff = post, lambda host, port: ["93.184.216.34"], ()
+    for _ in range(2):  # the first one fails (to the dead letters, counted), the second one recovers
+        taken = aws.sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=10)["Messages"]
+        with log.running(SENDER):
+            assert webhook_sender.lambda_handler(_sqs_event(taken), FakeContext()) == {"batchItemFailures": []}
+        if not got[1:]:
+            assert container.players().authenticate(player.key).webhook_failures == 1
+            dead_letters = aws.sqs.receive_message(QueueUrl=dead)["Messages"]
+            resent = {**json.loads(dead_letters[0]["Body"]), "attempt": 1}  # a resend, as docs/webhooks.md says
+            aws.sqs.send_message(QueueUrl=queue, MessageBody=json.dumps(resent))
     assert len(got) == 2 and secret is not None
     assert all(verify(secret, h, b, float(h["X-Distilled-Timestamp"])) for b, h in got)
     assert container.players().authenticate(player.key).webhook_failures is None

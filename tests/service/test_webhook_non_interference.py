@@ -13,7 +13,6 @@ from devtools.bots import concrete
 from domain import to_act
 from domain.legal import game_actions
 from domain.options import Options, SeatSpec
-from infra.channels.memory import MemoryMarkers
 from infra.channels.webhook_queue import MemoryWebhookQueue
 from infra.links import InMemoryLinkStore
 from infra.players import InMemoryPlayerStore
@@ -21,8 +20,9 @@ from infra.store import InMemoryEventStore
 from service.games.pipeline import create_game, handle
 from service.links import Links
 from service.notices.plan import plan
-from service.notices.webhook.plan import Hooks, delivery_id
+from service.notices.webhook.channel import WebhookChannel, delivery_id
 from service.players.service import Changes, Players
+from tests.service.channels_support import line
 from tests.service.leaks import Secrets, assert_no_leak
 from tests.service.shadow import Shadow
 
@@ -40,7 +40,8 @@ def test_every_webhook_body_is_its_seats_notice_and_leaks_nothing(seats: int, se
                        rng=random.Random(seed), players=ids)
     game_id, tokens = game.aggregate.game_id, list(game.tokens)
     queue = MemoryWebhookQueue()
-    hooks = Hooks(queue, MemoryMarkers(), Links(InMemoryLinkStore()), players, "https://play.example")
+    hooks = line(WebhookChannel(queue), read=store.commits, players=players, links=Links(InMemoryLinkStore()),
+                 base="https://play.example")
     shadow = Shadow(store, game_id)
     secrets = Secrets.of(shadow.events, tokens)
     version, checked = 1, 0

@@ -17,7 +17,7 @@ from infra.mail_state import MailState
 from infra.players import PlayerStore
 from infra.players.base import address_hash
 from service.notices.email.switch import address_off, change_player, suppress
-from service.players.profiles import iso
+from service.times import iso_seconds as iso
 
 BOUNCED, COMPLAINED, TRANSIENT = "bounced", "complained", "transient"
 

@@ -14,12 +14,12 @@ from typing import Any
 
 from domain.records import record
 from domain.redact import redact_history
+from infra.channels.base import GAME_OVER, REMINDER, Notice
 from infra.channels.email import Email
 from infra.serialization import domain_event
 from infra.store import Commit
 from service.games.repository import SEATS_RECORD, Aggregate, replayed
 from service.links import play_path
-from infra.channels.base import GAME_OVER, Notice, REMINDER
 from service.texts.clocks import utc
 from service.texts.words import Seats, Texts, sentence, texts
 

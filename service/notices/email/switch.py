@@ -13,7 +13,7 @@ from dataclasses import replace
 from infra.mail_state import MailState
 from infra.players import PlayerRecord, PlayerStore, RevisionConflict
 from infra.players.base import address_hash as hash_of
-from service.players.profiles import iso
+from service.times import iso_seconds as iso
 
 ATTEMPTS = 3
 PLAYER_TARGET, ADDRESS_TARGET = "player:", "address:"

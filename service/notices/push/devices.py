@@ -21,7 +21,7 @@ from domain.records import record
 from infra.players import PlayerRecord, PlayerStore, RevisionConflict
 from infra.push_endpoints import APNS, APNS_SANDBOX, GCM, EndpointRefused, Endpoints
 from service.players.errors import InvalidField, PlayerContention
-from service.players.profiles import iso
+from service.times import iso_seconds as iso
 
 MAX_DEVICES = 5
 ATTEMPTS = 3

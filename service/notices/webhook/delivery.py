@@ -26,7 +26,7 @@ from infra.channels.webhook_queue import WebhookQueue
 from infra.channels.webhook_state import WebhookState
 from service.notices.webhook.settings import RefusedAddress, Resolve, enabled, resolve, send_address
 from service.notices.webhook.signing import sign
-from service.players.profiles import iso
+from service.times import iso_seconds as iso
 
 if TYPE_CHECKING:
     from infra.players import PlayerStore
