@@ -54,7 +54,8 @@ def serve(route: Route) -> None:
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A blank page of the assets' origin, in the browser locale of the language the test reads (a Spanish
-    reader's browser writes Spanish dates); any error on it fails the test."""
+    reader's browser writes Spanish dates) and a time zone that is not UTC, so that no page time matches the
+    e-mails' by chance; any error on it fails the test."""
     context = browser.new_context(locale=LOCALES[request.node.callspec.params["language"]], timezone_id="Asia/Seoul")
     context.set_default_timeout(wait_ms())
     context.route("**/*", serve)
