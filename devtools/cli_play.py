@@ -18,6 +18,7 @@ from devtools.client import bots as http_bots
 from devtools.client.actions import concrete, is_open
 from devtools.client.commands import PLAYER_COMMANDS, PlayerCommand
 from devtools.client.links import mint_link, page_link, page_url
+from devtools.client.players import SavedPlayer
 from devtools.client.saved import SavedGames, Seat
 from devtools.render import render
 
@@ -131,10 +132,11 @@ def _log(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**page, "commits": commits, "next_after": None}, indent=2))
         return 0
-    who = history.Seats((saved.game(seat.game_id) or {}).get("names") or [])
-    if not who.names and args.after:  # no game_created event in this part of the history to name the seats
-        who.names = [p["name"] for p in client.game(seat.game_id, seat.token)["view"]["players"]]
-    for line in history.lines(commits, who):
+    names = (saved.game(seat.game_id) or {}).get("names") or []
+    if not names and args.after:  # no game_created event in this part of the history to name the seats
+        names = [p["name"] for p in client.game(seat.game_id, seat.token)["view"]["players"]]
+    language = args.lang or SavedPlayer(saved).language or "en"
+    for line in history.lines(commits, names, language):
         print(line)
     return 0
 
@@ -263,6 +265,9 @@ def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
         sub.add_argument("--spectator", action="store_true", help="without a seat token")
         if name == "log":
             sub.add_argument("--after", type=int, default=0, help="only events after this version")
+            sub.add_argument("--lang", choices=history.LANGUAGES,
+                             help="the sentences' language (default: your saved player's profile language, as "
+                                  "`distilled player show|set` last saw it, else en)")
         sub.set_defaults(func=run)
 
     bots = subparsers.add_parser("bots", help="let bots play seats of a game until a human must act")

@@ -42,14 +42,16 @@ def _create(args: argparse.Namespace) -> int:
     client = ApiClient(args.url or base_url())
     created = api.create_player(client, args.name, args.time_zone)
     player.remember(created["player_id"], created["key"], created["profile"]["name"], client.url)
+    player.seen(created["profile"])
     _print(created, args, [*api.profile_lines(created["profile"]), f"key saved in {player.saved.path}"])
     return 0
 
 
 @_one_line_errors
 def _show(args: argparse.Namespace) -> int:
-    _, client, key = _saved(args)
+    player, client, key = _saved(args)
     profile = api.me(client, key)
+    player.seen(profile)
     _print(profile, args, api.profile_lines(profile))
     return 0
 
@@ -65,8 +67,9 @@ def _set(args: argparse.Namespace) -> int:
         print("error: nothing to change: pass --name, --time-zone, --email, --webhook, --push, --language, "
               "--every-turn or --emails", file=sys.stderr)
         return 2
-    _, client, key = _saved(args)
+    player, client, key = _saved(args)
     profile = api.update_me(client, key, changes)
+    player.seen(profile)
     lines = api.profile_lines(profile)
     if changes.get("email"):
         lines.append("a confirmation link was sent to the new address: nothing else goes there until it is opened")
@@ -110,7 +113,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     edit.add_argument("--email", help="pending until confirmed through the link sent to it")
     edit.add_argument("--webhook", help="an https URL")
     edit.add_argument("--push", help="a push endpoint (an https URL)")
-    edit.add_argument("--language", choices=["en", "es", "ko"], help="the e-mails' language")
+    edit.add_argument("--language", choices=["en", "es", "ko"], help="the e-mails' language (and `distilled log`'s)")
     edit.add_argument("--every-turn", dest="every_turn", choices=["on", "off"],
                       help="an e-mail for every turn (off: one per round)")
     edit.add_argument("--emails", choices=["on", "off"], help="off: no e-mail at all")

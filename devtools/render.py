@@ -6,10 +6,11 @@ from typing import Any
 
 from devtools.client import names
 from devtools.client.actions import cli_words
-from devtools.client.phrases import LABEL_REWARDS, PENDING
+from devtools.client.phrases import PENDING
 from domain.catalogue import CARDS, DISTILLERS, FLIGHTS, LABEL_SPACES
 from domain.catalogue.model import Market
 from domain.purchase import cube_cost
+from service.texts.words import texts
 
 WIDTH = 14  # label column
 BASIC = [c.id for c in CARDS.values() if c.market is Market.BASIC]
@@ -48,6 +49,12 @@ def pending_text(pending: dict[str, Any]) -> str:
     return PENDING.get(kind, PENDING["unknown"]).format(
         kind=kind, card=_priced([card]) if card else "?", cards=_priced(pending.get("cards") or []),
         recipe=pending.get("recipe"), power=names.power(pending.get("power")), spirit=pending.get("spirit"))
+
+
+def _reward(reward: str, fallback: str) -> str:
+    """A label space's reward in the words the history uses for it (texts/en.json, as `distilled show` is English)."""
+    words = texts("en")
+    return words.t(f"label_rewards.{reward}") if words.has(f"label_rewards.{reward}") else fallback
 
 
 def _spirit(s: dict[str, Any]) -> str:
@@ -164,7 +171,7 @@ def render(answer: dict[str, Any]) -> str:
     lines.append(_row("labels left", _list(f"{k} {v}" for k, v in (view.get("labels") or {}).items())))
     lines.append(_row("awards", _list(view.get("awards"))))
     lines += ["", "Label spaces (a sold spirit's label goes on a free one, for its reward or for 2 SP)"]
-    lines += [f"  {space.index}  {LABEL_REWARDS.get(space.reward, space.text)}" for space in LABEL_SPACES]
+    lines += [f"  {space.index}  {_reward(space.reward, space.text)}" for space in LABEL_SPACES]
     if view.get("solo"):
         lines += ["", *_solo(view["solo"])]
     lines += ["", "Players"]

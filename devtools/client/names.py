@@ -1,46 +1,23 @@
-"""Display names of catalogue ids ("barley" -> "Barley"), for text meant to be read rather than typed."""
+"""Display names of catalogue ids ("barley" -> "Barley") for `distilled show`, and what a card costs.
+
+The history names its ids from web/static/texts/<lang>.json instead (service/texts/words.py), in the reader's
+language; these are the catalogue's own English names, which texts/en.json holds equal."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from devtools.client.phrases import WORDS
-from domain.catalogue import AWARDS, CARDS, DISTILLERS, GOALS, RECIPES
-from domain.redact import HIDDEN
+from domain.catalogue import CARDS, DISTILLERS
 
 
 def card(cid: Any) -> str:
-    if cid == HIDDEN:
-        return WORDS["hidden"]
     found = CARDS.get(str(cid))
     return found.name if found else str(cid)
-
-
-def cards(ids: Any) -> str:
-    """A list of cards, or a count where the history only says how many there were."""
-    if isinstance(ids, int):
-        return WORDS["cards"].format(count=ids)
-    return WORDS["list"].join(card(c) for c in ids or []) or WORDS["none"]
-
-
-def recipe(rid: Any) -> str:
-    found = RECIPES.get(str(rid))
-    return found.name if found else str(rid)
 
 
 def distiller(did: Any) -> str:
     found = DISTILLERS.get(str(did))
     return found.name if found else str(did)
-
-
-def goal(gid: Any) -> str:
-    found = GOALS.get(str(gid))
-    return found.name if found else str(gid)
-
-
-def award(aid: Any) -> str:
-    found = AWARDS.get(str(aid))
-    return found.name if found else str(aid)
 
 
 def power(pid: Any) -> str:

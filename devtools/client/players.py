@@ -10,7 +10,8 @@ from devtools.client.saved import SavedGames
 
 
 class SavedPlayer:
-    """The player this machine acts as: `{"player": {"player_id", "key", "name", "url"}}` in the state file."""
+    """The player this machine acts as: `{"player": {"player_id", "key", "name", "url", "language"}}` in the
+    state file."""
 
     def __init__(self, saved: SavedGames) -> None:
         self.saved = saved
@@ -28,6 +29,19 @@ class SavedPlayer:
     def remember(self, player_id: str, key: str, name: str, url: str) -> None:
         self.saved.data["player"] = {"player_id": player_id, "key": key, "name": name, "url": url}
         self.saved.save()
+
+    @property
+    def language(self) -> str | None:
+        """The language of the profile as the CLI last saw it: `distilled log` speaks it without a request."""
+        found = (self.current or {}).get("language")
+        return found if isinstance(found, str) else None
+
+    def seen(self, profile: dict[str, Any]) -> None:
+        """Keep the language of a profile the server just answered (create, show, set) beside the key."""
+        language = (profile.get("preferences") or {}).get("language")
+        if self.current and isinstance(language, str) and self.current.get("language") != language:
+            self.current["language"] = language
+            self.saved.save()
 
     def new_key(self, key: str) -> None:
         self.require()["key"] = key

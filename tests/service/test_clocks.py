@@ -21,7 +21,8 @@ from service.clock import iso, use_clock
 from service.clocks.tick import Fired, next_wake, tick
 from service.games import pipeline
 from service.games.repository import load
-from service.texts.words import Seats, sentence, texts
+from service.texts.history import sentence
+from service.texts.words import Seats, texts
 from tests.local.process import WAIT_LIMIT, limit
 from tests.service.test_concurrency import Interleaved  # a store that lets another writer in first
 

@@ -15,7 +15,8 @@ from infra.channels.email import Email
 from service.games.repository import load
 from service.notices.email.render import Recipient, link_url, render, since_last_move
 from service.notices.plan import plan
-from service.texts.words import TEXTS_DIR, Seats, Texts, sentence, texts
+from service.texts.history import sentence
+from service.texts.words import TEXTS_DIR, Seats, Texts, texts
 from tests.service.email_games import copied, moves, new_game, step
 
 LINK = "l~" + "A" * 32

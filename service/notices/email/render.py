@@ -20,8 +20,9 @@ from infra.serialization import domain_event
 from infra.store import Commit
 from service.games.repository import SEATS_RECORD, Aggregate, replayed
 from service.links import play_path
-from service.texts.clocks import utc
-from service.texts.words import Seats, Texts, sentence, texts
+from service.texts.history import sentence
+from service.texts.words import Seats, Texts, texts
+from service.times import utc_minutes as utc
 
 # The footer's link to the one-click unsubscribe page (the same URL as the List-Unsubscribe header).
 FOOTER = {"en": "Stop these e-mails", "es": "Dejar de recibir estos correos", "ko": "이 알림 메일 받지 않기"}

@@ -86,7 +86,8 @@ const FORMS = {
     const income = Object.entries(e.money || {});
     const money = income.map(([seat, m]) => t("event_bits.income", { who: who.name(Number(seat)), money: m }))
       .join(t("words.list"));
-    return ["flavor_added", { spirits: spirits(e.aged || e.spirit_ids),
+    // aged is [] when every spirit of spirit_ids aged (an empty array is truthy: `e.aged || ...` never falls back)
+    return ["flavor_added", { spirits: spirits((e.aged || []).length ? e.aged : e.spirit_ids),
       money: income.length ? t("event_bits.barrel_money", { money }) : "" }];
   },
   awards_scored: (e, who) => ["awards_scored", { round: e.round, awards: Object.entries(e.awards || {})
