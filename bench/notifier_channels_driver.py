@@ -277,7 +277,7 @@ def main(argv: list[str]) -> None:
         ses.verify_email_identity(EmailAddress=ENVIRONMENT["EMAIL_FROM"])
         ses.create_configuration_set(ConfigurationSet={"Name": ENVIRONMENT["SES_CONFIGURATION_SET"]})
         os.environ["WEBHOOK_QUEUE_URL"] = raw_session.client("sqs").create_queue(QueueName="webhooks")["QueueUrl"]
-        container.reset()
+        _seed(container, seed)
 
         from devtools.client.http import ApiClient
 
@@ -289,6 +289,18 @@ def main(argv: list[str]) -> None:
     print(json.dumps({**found, "games": games, "tree": str(root), "notices": counts.notices,
                       "seat_commits": len(counts.told), "calls": dict(counts.calls),
                       "records": dict(counts.records), "process_cpu_s": time.process_time()}))
+
+
+def _seed(container: Any, seed: int) -> None:
+    """The games' deals from `seed`, so that both trees play the very same games (paired runs): the composition
+    root's one object of fakes where the tree has it, the older trees' `override` else."""
+    rng = random.Random(seed)
+    if hasattr(container, "install"):
+        from service.bootstrap import Given
+
+        container.install(Given(rng=rng))
+    else:
+        container.override(rng=rng)
 
 
 if __name__ == "__main__":

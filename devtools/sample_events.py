@@ -166,7 +166,7 @@ def _stream_event() -> dict[str, Any]:
 
 
 def _queue_event() -> dict[str, Any]:
-    """One SQS message of the webhook queue (service/notices/webhook/plan.py): for the sample player, who has no
+    """One SQS message of the webhook queue (service/notices/webhook/channel.py): for the sample player, who has no
     webhook."""
     body = {"player_id": SAMPLE_PLAYER, "generation": 2, "delivery": f"{SAMPLE_GAME}:1:0:your_turn", "attempt": 1,
             "body": {"kind": "your_turn", "game_id": SAMPLE_GAME, "version": 1, "seat": 0, "link": None}}

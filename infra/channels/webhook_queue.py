@@ -1,7 +1,7 @@
 """The webhook queue (and its dead-letter queue): messages out to SQS, or to a list in tests.
 
 A message holds the player to deliver to, the URL's generation (`since`), the delivery id, the attempt and the
-body (service/notices/webhook/plan.py); never the secret, which is read from the player record at send time.
+body (service/notices/webhook/channel.py); never the secret, which is read from the player record at send time.
 """
 
 from __future__ import annotations

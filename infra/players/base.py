@@ -51,7 +51,7 @@ class PlayerRecord:
     webhook_url: str | None = None
     push_endpoint: str | None = None
     language: str | None = None  # the e-mails' language (en, es, ko); None: English
-    # e-mail every "your turn", not only a round's first (service/notices/email/plan.py)
+    # e-mail every "your turn", not only a round's first (service/notices/email/channel.py)
     email_every_turn: bool | None = None
     # epoch seconds: the player's turn clocks pause until then (service/clocks/vacation.py)
     vacation_until: int | None = None
@@ -59,7 +59,7 @@ class PlayerRecord:
     vacation_days_used: int | None = None  # of that year's allowance
     devices: str | None = None  # the push devices, as JSON text (service/notices/push/devices.py); never a device token
     quiet_hours: str | None = None  # "22:00-08:00", wall clock in time_zone (service/notices/quiet_hours.py)
-    # push every "your turn"; None: as email_every_turn (service/notices/push/plan.py)
+    # push every "your turn"; None: as email_every_turn (service/notices/push/channel.py)
     push_every_turn: bool | None = None
     email_enabled: bool | None = None  # the player's own off switch (PATCH, or one-click unsubscribe); None: on
     email_disabled_reason: str | None = None  # "bounced" / "complained" (SES feedback): until the address changes

@@ -7,6 +7,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from infra.store import Commit
     from service.games.repository import Aggregate
 
 
@@ -17,10 +18,30 @@ class Recent:
     conditional append still guards every write. Loading then reads only those few new commits.
     """
 
-    def __init__(self, size: int = 128) -> None:
-        self.size = size
+    def __init__(self, size: int = 128, histories: int = 32) -> None:
+        self.size, self.histories = size, histories
         self._games: OrderedDict[str, Aggregate] = OrderedDict()
+        # Whole histories (every commit from the first), kept only by a reader that asks for them (the notifier,
+        # whose e-mails tell the events since a seat's last move); never by the command functions.
+        self._commits: OrderedDict[str, tuple[Commit, ...]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def history(self, game_id: str) -> tuple[Commit, ...] | None:
+        """The game's commits from its first, as last kept (the commits written since are not in it)."""
+        with self._lock:
+            found = self._commits.get(game_id)
+            if found is not None:
+                self._commits.move_to_end(game_id)
+            return found
+
+    def keep_history(self, game_id: str, commits: tuple[Commit, ...]) -> None:
+        with self._lock:
+            known = self._commits.get(game_id)
+            if not known or (commits and commits[-1].version >= known[-1].version):
+                self._commits[game_id] = commits
+            self._commits.move_to_end(game_id)
+            while len(self._commits) > self.histories:
+                self._commits.popitem(last=False)
 
     def get(self, game_id: str) -> Aggregate | None:
         with self._lock:
@@ -32,6 +53,7 @@ class Recent:
     def clear(self) -> None:
         with self._lock:
             self._games.clear()
+            self._commits.clear()
 
     def put(self, aggregate: Aggregate) -> None:
         with self._lock:

@@ -31,7 +31,7 @@ def _history(
     the warm cache's aggregate when it is old enough, else from the start."""
     known = recent.get(game_id) if recent is not None else None
     if whole:
-        every = store.commits(game_id)
+        every = _whole(store, game_id, recent)
         start = known if known is not None and known.version < lowest else Aggregate(game_id)
         return start, every
     if known is not None and known.version < lowest:
@@ -45,6 +45,18 @@ def _history(
             return restored, stream.commits
     # Older than the newest snapshot (a late record, or the commit a snapshot was taken at): replay it all.
     return Aggregate(game_id), store.commits(game_id)
+
+
+def _whole(store: EventStore, game_id: str, recent: Recent | None) -> tuple[Commit, ...]:
+    """Every commit of the game in one read: only those written since, when the warm cache kept the rest."""
+    kept = recent.history(game_id) if recent is not None else None
+    if kept:
+        every = kept + tuple(store.commits(game_id, after=kept[-1].version))
+    else:
+        every = tuple(store.commits(game_id))
+    if recent is not None:
+        recent.keep_history(game_id, every)
+    return every
 
 
 @record(frozen=True)
