@@ -16,6 +16,7 @@ from typing import Any
 from devtools.cli_play import _one_line_errors
 from devtools.client import ApiClient, base_url
 from devtools.client import lobbies as api
+from devtools.client.clocks import add_clock_argument
 from devtools.client.http import ClientError
 from devtools.client.links import page_link
 from devtools.client.players import SavedPlayer
@@ -46,7 +47,7 @@ def _invite(args: argparse.Namespace) -> int:
     seats: int | list[dict[str, Any]] = args.seats
     if args.bot:
         seats = [{"host": True}] + [{"open": True}] * (args.seats - 1) + [{"bot": True, "name": n} for n in args.bot]
-    options = {"flight": args.flight} if args.flight else {}
+    options = {k: v for k, v in {"flight": args.flight, "clock": args.clock}.items() if v is not None}
     made = api.create_lobby(client, key, seats, args.public, options)
     api.remember_lobby(saved, made["lobby"], client.url, made["bot_tokens"])
     if args.link_file:  # to pass it on as it is (a message, a chat): the link is the invitation's only secret,
@@ -118,6 +119,7 @@ def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     invite.add_argument("--bot", action="append", default=[], metavar="NAME", help="add a bot's seat (repeatable)")
     invite.add_argument("--public", action="store_true", help="list it in GET /lobbies: anyone may join")
     invite.add_argument("--flight", help="the game's flight, A to H")
+    add_clock_argument(invite)
     invite.add_argument("--link-file", type=Path, metavar="FILE", help="also write the invite link to FILE")
     invite.set_defaults(func=_invite)
     join = subparsers.add_parser("join", help="claim a seat with an invite link (or a public lobby's game id)")

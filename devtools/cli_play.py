@@ -16,6 +16,7 @@ from typing import Any
 from devtools.client import ApiClient, ClientError, base_url, history, report
 from devtools.client import bots as http_bots
 from devtools.client.actions import concrete, is_open
+from devtools.client.clocks import add_clock_argument, clock_line
 from devtools.client.commands import PLAYER_COMMANDS, PlayerCommand
 from devtools.client.links import mint_link, page_link, page_url
 from devtools.client.players import SavedPlayer
@@ -76,6 +77,7 @@ def _new(args: argparse.Namespace) -> int:
         "flight": args.flight, "distill_order": "sequential" if args.sequential else None,
         "pairings": False if args.no_pairings else None, "auto_best": True if args.auto_best else None,
         "label_sp_alternative": False if args.no_label_sp else None, "solo_difficulty": args.solo_difficulty,
+        "clock": args.clock,
     }.items() if v is not None}
     client = _client(args)
     created = client.create_game(names, options)
@@ -86,6 +88,8 @@ def _new(args: argparse.Namespace) -> int:
         print(json.dumps(created, indent=2))
         return 0
     print(f"game {game_id} created on {client.url}")
+    if args.clock:
+        print(f"  {clock_line(args.clock)}")
     for seat, (name, token) in enumerate(zip(names, tokens, strict=True)):
         print(f"  seat {seat} {name:<12} token {token}")
         print(f"         {'':<12} page  {page_link(client, game_id, token)}")
@@ -252,6 +256,7 @@ def add_parsers(subparsers: argparse._SubParsersAction[argparse.ArgumentParser])
     new.add_argument("--auto-best", action="store_true", help="let the server pick the best recipe")
     new.add_argument("--no-label-sp", action="store_true", help="no 2 SP alternative to label rewards")
     new.add_argument("--solo-difficulty", choices=("standard", "hard", "expert"))
+    add_clock_argument(new)
     new.set_defaults(func=_new)
 
     link = subparsers.add_parser("link", help="print a fresh page link (a browser URL) for a saved seat")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from devtools.client.clocks import clock_line
 from devtools.client.http import ApiClient, ClientError
 from devtools.client.saved import PLAYER_SEAT, SavedGames
 
@@ -73,6 +74,8 @@ def lobby_lines(view: dict[str, Any]) -> list[str]:
     state = f"started: play it as game {view['game_id']}" if view["status"] == "started" else (
         f"open, {view['free_seats']} free seat(s), expires {view['expires_at']}")
     lines = [f"lobby {view['game_id']} ({'public' if view['public'] else 'by invite'}): {state}"]
+    clock = clock_line((view.get("options") or {}).get("clock"))
+    lines += [f"  {clock}"] if clock else []
     for seat in view["seats"]:
         who = {"open": "(open)", "removed": "(removed)"}.get(seat["state"], seat["name"] or "")
         kind = " (bot)" if seat["state"] == "bot" else ""
