@@ -50,10 +50,8 @@ def _history(
 def _whole(store: EventStore, game_id: str, recent: Recent | None) -> tuple[Commit, ...]:
     """Every commit of the game in one read: only those written since, when the warm cache kept the rest."""
     kept = recent.history(game_id) if recent is not None else None
-    if kept:
-        every = kept + tuple(store.commits(game_id, after=kept[-1].version))
-    else:
-        every = tuple(store.commits(game_id))
+    newer = store.commits(game_id, after=kept[-1].version if kept else 0)
+    every = (kept or ()) + tuple(newer)
     if recent is not None:
         recent.keep_history(game_id, every)
     return every
