@@ -1,11 +1,13 @@
-"""A webhook receiver for trying webhooks out and for tests: verifies each delivery's signature, window and id
-(service/notices/webhook/signing.py), records it, and answers 204 (or 401 when it does not verify).
+"""A webhook receiver for trying webhooks out and for tests: verifies each delivery with the Standard Webhooks
+library (`standardwebhooks`, a dev dependency: docs/adr/0025-standard-webhooks.md), as a player's receiver would,
+drops a repeated `webhook-id`, records each delivery, and answers 204 (or 401 when it does not verify).
 
-    DISTILLED_WEBHOOK_SECRET=wh~... python -m devtools.webhook_receiver --port 8123 [--status 500]
+    DISTILLED_WEBHOOK_SECRET=whsec_... python -m devtools.webhook_receiver --port 8123 [--status 500]
 
 `--status` answers every verified delivery with that status instead (500: watch the retries and the disabling).
 `GET /deliveries` lists what was received (verified or not); `POST /_status` with `{"status": 500}` changes the
-answer while it runs. The secret can also be given with `--secret` (it then shows in the process list).
+answer while it runs. The secret can also be given with `--secret` (it then shows in the process list). A secret
+made before the Standard Webhooks form (`wh~...`) is taken too (service/notices/webhook/signing.py).
 """
 
 from __future__ import annotations
@@ -14,14 +16,33 @@ import argparse
 import json
 import os
 import threading
-import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from service.notices.webhook.signing import DELIVERY, verify
+from standardwebhooks import Webhook, WebhookVerificationError
+
+from service.notices.webhook.signing import WEBHOOK_ID, standard_secret
 
 MAX_BODY = 64 * 1024
+
+
+def header(headers: Mapping[str, str], name: str) -> str:
+    """A header by its name in any case (HTTP servers differ in how they hand names over); "" if absent."""
+    return next((v for k, v in headers.items() if k.lower() == name.lower()), "")
+
+
+def verify(secret: str, headers: Mapping[str, str], raw: bytes) -> str:
+    """Why a delivery does not verify with the library ("" when it does): its signature, headers and window.
+    The library raises WebhookVerificationError, or ValueError on a malformed header or a body not UTF-8."""
+    try:
+        Webhook(standard_secret(secret)).verify(raw, dict(headers), json_parse=False)
+    except WebhookVerificationError as refused:
+        return str(refused) or "refused"
+    except ValueError:
+        return "malformed"
+    return ""
 
 
 @dataclass
@@ -32,6 +53,10 @@ class Delivery:
     verified: bool
     reason: str
     answered: int
+    raw: bytes = field(default=b"", repr=False)  # the bytes received, for a check of one's own
+
+    def listed(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "raw"}
 
 
 @dataclass
@@ -48,10 +73,10 @@ class Receiver:
 
     def receive(self, path: str, headers: dict[str, str], raw: bytes) -> int:
         with self.lock:
-            verdict = verify(self.secret, headers, raw, time.time()) if self.secret else None
-            ok, reason = bool(verdict), verdict.reason if verdict is not None else "no_secret"
+            reason = verify(self.secret, headers, raw) if self.secret else "no_secret"
+            ok = not reason
             answer = self.status if ok else 401
-            delivery = next((v for k, v in headers.items() if k.lower() == DELIVERY.lower()), "")
+            delivery = header(headers, WEBHOOK_ID)
             if ok and delivery in self.seen:  # a repeat of one already taken: acknowledged, so never retried
                 reason, answer = "replayed", 204
             elif ok and 200 <= answer < 300:  # only a delivery taken counts as seen: a failed one comes again
@@ -60,7 +85,7 @@ class Receiver:
                 body = json.loads(raw) if raw else None
             except ValueError:
                 body = None
-            self.deliveries.append(Delivery(path, headers, body, ok, reason, answer))
+            self.deliveries.append(Delivery(path, headers, body, ok, reason, answer, raw))
             self.changed.notify_all()
         return answer
 
@@ -91,7 +116,7 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
                 self._answer(404)
                 return
             with receiver.lock:
-                listed = [d.__dict__ for d in receiver.deliveries]
+                listed = [d.listed() for d in receiver.deliveries]
             self._answer(200, listed)
 
         def do_POST(self) -> None:
@@ -148,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             for delivery in deliveries[seen:]:
                 body = delivery.body or {}
                 print(f"{delivery.answered} {delivery.reason or 'verified'} "
-                      f"{delivery.headers.get('X-Distilled-Delivery', '?')} {body.get('kind', '?')} "
+                      f"{header(delivery.headers, WEBHOOK_ID) or '?'} {body.get('kind', '?')} "
                       f"{body.get('link') or ''}", flush=True)
             seen = len(deliveries)
     except KeyboardInterrupt:

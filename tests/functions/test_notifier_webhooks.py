@@ -57,7 +57,7 @@ def test_a_record_delivered_twice_queues_each_webhook_once(memory: MemoryWorld, 
         assert body["kind"] == "your_turn" and body["link"].startswith(f"https://play.example/play/{game}#link=l~")
         text = json.dumps(message)
         assert not any(token in text for token in created.tokens)
-        assert "wh~" not in text  # the secret is read at send time, never queued
+        assert "whsec_" not in text and "wh~" not in text  # the secret is read at send time, never queued
 
 
 def test_no_webhook_for_a_disabled_one_or_without_a_queue(memory: MemoryWorld, queue: MemoryWebhookQueue,

@@ -57,3 +57,15 @@ def test_tracing_is_the_platforms_and_no_dependency_brings_the_xray_sdk() -> Non
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     for line in [*project, *(ROOT / "requirements.txt").read_text().splitlines()]:
         assert "[tracer]" not in line.split("#", 1)[0] and "aws-xray-sdk" not in line.split("#", 1)[0], line
+
+
+def test_the_standard_webhooks_library_is_for_receivers_only_never_imported_by_what_lambda_runs() -> None:
+    """`standardwebhooks` is a dev dependency (docs/adr/0025-standard-webhooks.md): Lambda signs with hmac."""
+    dev = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["dev"]
+    assert "standardwebhooks" in _names(dev)
+    makefile = (ROOT / "Makefile").read_text()
+    packages = re.search(r"^FUNCTION_PACKAGES := (.+)$", makefile, re.M)
+    assert packages is not None
+    for package in packages.group(1).split():
+        for source in (ROOT / package).rglob("*.py"):
+            assert not re.search(r"^\s*(from|import) standardwebhooks", source.read_text(), re.M), source

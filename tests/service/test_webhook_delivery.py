@@ -1,24 +1,26 @@
 """Sending queued webhooks (service/notices/webhook/delivery.py): signed, retried with growing delays, dead-lettered
 with what a resend needs, a webhook disabled after LIMIT failed deliveries and enabled again by a new URL, and
-no delivery to a private address whatever the name resolved to when it was set."""
+no delivery to a private address whatever the name resolved to when it was set. What is sent verifies with the
+Standard Webhooks library, under the delivery id on every attempt."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
+from standardwebhooks import Webhook
 
 from infra.channels.webhook_queue import MemoryWebhookQueue
 from infra.channels.webhook_state import MemoryWebhookState
 from infra.players import InMemoryPlayerStore
 from service.notices.webhook.delivery import BACKOFF, DEAD, DELIVERED, DROPPED, LIMIT, RETRY, Sender, body_bytes
-from service.notices.webhook.signing import verify
+from service.notices.webhook.signing import LEGACY_DELIVERY, WEBHOOK_ID, WEBHOOK_TIMESTAMP, standard_secret
 from service.players.service import Changes, Players
 
 URL = "https://hooks.example.org/ada"
-NOW = 1_800_000_000.0
 
 
 @dataclass
@@ -71,7 +73,8 @@ def world() -> World:
     assert secret is not None
     receiver, queue, dead = Receiver(), MemoryWebhookQueue(), MemoryWebhookQueue()
     addresses = {"hooks.example.org": ["93.184.216.34"]}
-    sender = Sender(store, MemoryWebhookState(store), queue, dead, receiver, clock=lambda: NOW,
+    # The real clock: the library checks a delivery's timestamp against it.
+    sender = Sender(store, MemoryWebhookState(store), queue, dead, receiver, clock=time.time,
                     lookup=lambda host, port: addresses[host])
     return World(players, sender, receiver, queue, dead, created.key, created.record.player_id, addresses)
 
@@ -81,9 +84,30 @@ def test_a_delivery_is_signed_with_the_players_secret_to_the_checked_address(wor
     assert world.sender.handle(message) == DELIVERED
     [(url, address, body, headers)] = world.receiver.got
     assert (url, address, body) == (URL, "93.184.216.34", body_bytes(message))
-    assert verify(world.record().webhook_secret, headers, body, NOW)
-    assert headers["X-Distilled-Delivery"] == "g:0:0:your_turn"
+    assert Webhook(world.record().webhook_secret).verify(body, headers)
+    assert headers[WEBHOOK_ID] == headers[LEGACY_DELIVERY] == "g:0:0:your_turn"
     assert world.queue.sent == [] and world.dead.sent == []
+
+
+def test_every_attempt_is_signed_at_its_send_time_under_the_one_delivery_id(world: World) -> None:
+    times = iter([1_800_000_000.0, 1_800_000_031.0])
+    world.sender.clock = lambda: next(times)
+    world.receiver.status = 500
+    assert world.sender.handle(world.message()) == RETRY
+    world.receiver.status = 200
+    assert world.sender.handle(world.queue.take()[-1]) == DELIVERED
+    first, second = (headers for *_, headers in world.receiver.got)
+    assert first[WEBHOOK_ID] == second[WEBHOOK_ID] == "g:0:0:your_turn"  # so a receiver drops a repeat
+    assert (first[WEBHOOK_TIMESTAMP], second[WEBHOOK_TIMESTAMP]) == ("1800000000", "1800000031")
+
+
+def test_a_secret_stored_before_the_standard_form_still_signs(world: World) -> None:
+    legacy = "wh~" + "q" * 43
+    record = world.record()
+    world.players.store.replace(replace(record, webhook_secret=legacy, revision=record.revision + 1))
+    assert world.sender.handle(world.message()) == DELIVERED
+    [(_, _, body, headers)] = world.receiver.got
+    assert Webhook(standard_secret(legacy)).verify(body, headers) and Webhook(legacy.encode()).verify(body, headers)
 
 
 @pytest.mark.parametrize("failure", [500, 302, 404, TimeoutError("slow"), ConnectionRefusedError()])
@@ -98,10 +122,10 @@ def test_a_failure_is_retried_with_growing_delays_then_dead_lettered(world: Worl
         outcomes.append(world.sender.handle(again))
     assert outcomes == [RETRY] * len(BACKOFF) + [DEAD] and delays == list(BACKOFF) == sorted(BACKOFF)
     assert len(world.receiver.got) == len(BACKOFF) + 1
-    assert len({h["X-Distilled-Delivery"] for *_, h in world.receiver.got}) == 1
+    assert len({h[WEBHOOK_ID] for *_, h in world.receiver.got}) == 1
     [(dead, _)] = world.dead.sent
     assert dead["body"] == message["body"] and dead["player_id"] == world.player_id and dead["last_error"]
-    assert dead["attempt"] == len(BACKOFF) + 1 and "wh~" not in str(dead)
+    assert dead["attempt"] == len(BACKOFF) + 1 and world.record().webhook_secret not in str(dead)
     assert world.record().webhook_failures == 1 and world.record().webhook_disabled_at is None
 
 

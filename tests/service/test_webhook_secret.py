@@ -1,5 +1,6 @@
-"""The webhook secret: made when a URL is first set, shown once (PATCH or rotation), never in a profile; a URL
-set again re-enables a disabled webhook; loopback URLs only where the local server allows them."""
+"""The webhook secret: made when a URL is first set, shown once (PATCH or rotation), never in a profile, in the
+Standard Webhooks form (`whsec_`); one stored before in the old form is kept until rotated; a URL set again
+re-enables a disabled webhook; loopback URLs only where the local server allows them."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ def test_first_url_makes_a_secret_shown_once_and_never_in_the_profile(players: P
     assert players.update_profile(created.key, Changes(name="Ada L."), LINK).webhook_secret is None
     first = players.update_profile(created.key, Changes(webhook_url=URL), LINK)
     assert first.webhook_secret is not None and is_secret(first.webhook_secret)
+    assert first.webhook_secret.startswith("whsec_")
     assert first.record.webhook_secret == first.webhook_secret  # kept: it signs
     profile = own_profile(first.record)
     assert first.webhook_secret not in repr(profile) and first.webhook_secret not in repr(first.record)
@@ -45,6 +47,17 @@ def test_rotation_shows_a_new_secret_once_and_needs_a_url(players: Players) -> N
     rotated = players.rotate_webhook_secret(created.key)
     assert rotated.webhook_secret not in (None, first) and rotated.record.webhook_secret == rotated.webhook_secret
     assert rotated.webhook_secret not in repr(own_profile(rotated.record))
+
+
+def test_a_secret_stored_in_the_old_form_is_kept_by_a_url_set_again_and_replaced_by_rotation(players: Players) -> None:
+    created = players.create("Ada")
+    record = players.update_profile(created.key, Changes(webhook_url=URL), LINK).record
+    legacy = "wh~" + "q" * 43
+    players.store.replace(replace(record, webhook_secret=legacy, revision=record.revision + 1))
+    again = players.update_profile(created.key, Changes(webhook_url=URL + "/2"), LINK)
+    assert again.webhook_secret is None and again.record.webhook_secret == legacy  # its receiver keeps verifying
+    rotated = players.rotate_webhook_secret(created.key).webhook_secret
+    assert rotated is not None and rotated.startswith("whsec_") and is_secret(rotated)
 
 
 def test_clearing_the_url_drops_the_secret_and_a_new_url_gets_a_new_one(players: Players) -> None:

@@ -1,79 +1,107 @@
-"""Signing a webhook delivery and checking one (docs/webhooks.md), pure: the caller hands in the clock.
+"""Signing a webhook delivery (docs/webhooks.md, docs/adr/0025-standard-webhooks.md), pure: the caller hands in
+the clock.
 
-The signature covers the timestamp and the exact body bytes (`f"{timestamp}.{body}"`), so neither can be
-changed or replayed under another time without the secret; a receiver also refuses a timestamp outside its
-window and, given the ids it has seen, a delivery id twice (the sender may deliver one notice more than once).
+A delivery is signed in the Standard Webhooks format: `webhook-id` (the delivery id, the same on every attempt, so
+a receiver drops a repeat), `webhook-timestamp` (the send time, integer epoch seconds) and `webhook-signature`
+(`v1,` and the base64 HMAC-SHA256 of `f"{id}.{timestamp}.{body}"`, keyed with the secret's key). Receivers verify
+it with a Standard Webhooks library (`standardwebhooks` on PyPI: devtools/webhook_receiver.py). The signing is
+these few lines of hmac, not the library, so the code Lambda runs needs no dependency for it, and the tests check
+what it produces against the library, an implementation written by others.
+
+Secrets are in the spec's form, `whsec_` and the base64 of 32 random bytes (the key). A secret made before
+(`wh~` and 43 URL-safe characters) keeps working: its key is its UTF-8 bytes, as its signatures always were, and
+`standard_secret` gives its `whsec_` form for a receiver's library.
+
+For one release every delivery also carries the headers of before, unchanged: `X-Distilled-Timestamp`,
+`X-Distilled-Delivery` and `X-Distilled-Signature` (`v1=` and the hex HMAC-SHA256 of `f"{timestamp}.{body}"`
+keyed with the secret's UTF-8 bytes, whatever its form), so a receiver written against them goes on verifying,
+a new secret included, until it moves to the standard ones.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping, MutableSet
 
-from domain.records import record
+SECRET_PREFIX = "whsec_"  # the Standard Webhooks form: whsec_ + base64(key)
+SECRET_BYTES = 32  # the spec asks for 24 to 64
+LEGACY_SECRET_PREFIX = "wh~"  # secrets made before ADR 25; the key is the whole string's UTF-8 bytes
 
-SECRET_PREFIX = "wh~"
-SECRET_BYTES = 32
-TIMESTAMP = "X-Distilled-Timestamp"
-SIGNATURE = "X-Distilled-Signature"
-DELIVERY = "X-Distilled-Delivery"
+WEBHOOK_ID = "webhook-id"
+WEBHOOK_TIMESTAMP = "webhook-timestamp"
+WEBHOOK_SIGNATURE = "webhook-signature"
 SCHEME = "v1"
-WINDOW = 300  # seconds either side of the receiver's clock
+
+# The headers of before (ADR 20), kept for one release: to be dropped in the next one.
+LEGACY_TIMESTAMP = "X-Distilled-Timestamp"
+LEGACY_SIGNATURE = "X-Distilled-Signature"
+LEGACY_DELIVERY = "X-Distilled-Delivery"
 
 
 def new_secret() -> str:
-    """A fresh webhook secret: 32 random bytes, URL-safe, prefixed so a leaked one is recognisable."""
-    return SECRET_PREFIX + secrets.token_urlsafe(SECRET_BYTES)
+    """A fresh webhook secret in the spec's form: `whsec_` and the (padded, standard) base64 of 32 random bytes."""
+    return SECRET_PREFIX + base64.b64encode(secrets.token_bytes(SECRET_BYTES)).decode()
+
+
+def _standard_key(value: str) -> bytes | None:
+    try:
+        return base64.b64decode(value.removeprefix(SECRET_PREFIX), validate=True)
+    except (binascii.Error, ValueError):
+        return None
 
 
 def is_secret(value: str) -> bool:
-    return value.startswith(SECRET_PREFIX) and len(value) >= len(SECRET_PREFIX) + 43
+    """A secret of either form: `whsec_` with a base64 key of 24 bytes or more, or one made before (`wh~`)."""
+    if value.startswith(SECRET_PREFIX):
+        key = _standard_key(value)
+        return key is not None and len(key) >= 24
+    return value.startswith(LEGACY_SECRET_PREFIX) and len(value) >= len(LEGACY_SECRET_PREFIX) + 43
 
 
-def signature(secret: str, timestamp: int, body: bytes) -> str:
+def key(secret: str) -> bytes:
+    """The HMAC key of the standard signature: the base64-decoded key of a `whsec_` secret, the UTF-8 bytes of
+    one made before."""
+    if secret.startswith(SECRET_PREFIX):
+        decoded = _standard_key(secret)
+        if decoded is not None:
+            return decoded
+    return secret.encode()
+
+
+def standard_secret(secret: str) -> str:
+    """The spec's `whsec_` form of a secret: itself, or for one made before `whsec_` + base64 of its UTF-8 bytes
+    (the key it has always signed with), which a Standard Webhooks library takes as it is."""
+    if secret.startswith(SECRET_PREFIX) and _standard_key(secret) is not None:
+        return secret
+    return SECRET_PREFIX + base64.b64encode(key(secret)).decode()
+
+
+def signature(secret: str, delivery: str, timestamp: int, body: bytes) -> str:
+    """`webhook-signature`: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`."""
+    signed = delivery.encode() + b"." + str(timestamp).encode() + b"." + body
+    mac = hmac.new(key(secret), signed, hashlib.sha256).digest()
+    return f"{SCHEME},{base64.b64encode(mac).decode()}"
+
+
+def legacy_signature(secret: str, timestamp: int, body: bytes) -> str:
+    """`X-Distilled-Signature`, as before: `v1=` and the hex HMAC-SHA256 of `timestamp.body`, keyed with the
+    secret's UTF-8 bytes."""
     mac = hmac.new(secret.encode(), str(timestamp).encode() + b"." + body, hashlib.sha256)
     return f"{SCHEME}={mac.hexdigest()}"
 
 
 def sign(secret: str, body: bytes, now: float, delivery: str) -> dict[str, str]:
-    """The headers of one delivery of `body` at `now` (epoch seconds)."""
+    """The headers of one delivery of `body` at `now` (epoch seconds): the standard ones and, for one release,
+    those of before."""
     timestamp = int(now)
-    return {TIMESTAMP: str(timestamp), SIGNATURE: signature(secret, timestamp, body), DELIVERY: delivery}
-
-
-@record(frozen=True)
-class Verdict:
-    ok: bool
-    reason: str = ""  # why not: missing_header, bad_timestamp, outside_window, bad_signature, replayed
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-
-def _header(headers: Mapping[str, str], name: str) -> str | None:
-    wanted = name.lower()
-    return next((v for k, v in headers.items() if k.lower() == wanted), None)
-
-
-def verify(secret: str, headers: Mapping[str, str], body: bytes, now: float, window: int = WINDOW,
-           seen: MutableSet[str] | None = None) -> Verdict:
-    """Whether a received delivery is genuine, fresh and (with `seen`) new; a new one is added to `seen`.
-    Header names are matched case-insensitively (HTTP servers differ in how they hand them over)."""
-    stamp, signed, delivery = (_header(headers, h) for h in (TIMESTAMP, SIGNATURE, DELIVERY))
-    if stamp is None or signed is None or delivery is None:
-        return Verdict(False, "missing_header")
-    if not stamp.isascii() or not stamp.isdigit() or len(stamp) > 12:
-        return Verdict(False, "bad_timestamp")
-    timestamp = int(stamp)
-    if abs(now - timestamp) > window:
-        return Verdict(False, "outside_window")
-    # Constant time: a receiver answering faster for a longer correct prefix would let one guess it byte by byte.
-    if not hmac.compare_digest(signature(secret, timestamp, body).encode(), signed.encode()):
-        return Verdict(False, "bad_signature")
-    if seen is not None:
-        if delivery in seen:
-            return Verdict(False, "replayed")
-        seen.add(delivery)
-    return Verdict(True)
+    return {
+        WEBHOOK_ID: delivery,
+        WEBHOOK_TIMESTAMP: str(timestamp),
+        WEBHOOK_SIGNATURE: signature(secret, delivery, timestamp, body),
+        LEGACY_TIMESTAMP: str(timestamp),
+        LEGACY_SIGNATURE: legacy_signature(secret, timestamp, body),
+        LEGACY_DELIVERY: delivery,
+    }
