@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 
 BROWSER_STAMP := $(VENV)/.browser
 
-.PHONY: setup browser test lint unit quick bench serve demo clean openapi
+.PHONY: setup browser test lint docs unit quick bench serve demo clean openapi
 
 setup: $(STAMP)
 
@@ -39,10 +39,15 @@ lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m devtools.import_graph
 
+# The docs as a site in .site/ (git ignores it): every page, link and anchor must resolve (mkdocs.yml; no network).
+# tests/docs/ checks the rest: README.md and CONTRIBUTING.md's links, placeholders, the API pages against the code.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --quiet
+
 unit: $(STAMP) $(BROWSER_STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-test: lint unit
+test: lint docs unit
 
 quick: $(STAMP)  # the rules engine's tests alone: seconds, no servers
 	$(BIN)/pytest -m domain
@@ -58,7 +63,7 @@ demo: $(STAMP)
 	$(BIN)/distilled demo
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .site
 
 openapi: $(STAMP)
 	$(BIN)/python -m functions.openapi > openapi.json
