@@ -1,8 +1,10 @@
-"""--data DIR, the full save: every table and the outbox in DIR/state.json, as of a journal segment.
+"""--data DIR, the full save: every table and the outbox in DIR/state.json, as of a journal batch.
 
-`journal` names the first journal segment the save does not hold: a start loads the save and replays the
-segments from that number on. Saves of earlier versions (DIR/table.json and DIR/outbox.json, written every
-few seconds, without a journal) are still read, and removed by the first new save.
+`journal` names the first batch of the log (devtools/local/journal.py) the save does not hold: a start loads
+the save and replays the batches from that number on. Format 2 saves named a segment of the hand-written
+journal instead; they are still read (`format` says which), and the server converts them (durable.py). Saves
+of the first version (DIR/table.json and DIR/outbox.json, without a journal) are still read too, and removed
+by the first new save.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any
 
 STATE_FILE = "state.json"
 LEGACY_TABLES, LEGACY_OUTBOX = "table.json", "outbox.json"
-FORMAT = 2
+FORMAT = 3  # 3: `journal` is a batch of journal.sqlite3; 2: a segment journal-NNNNNN.log
+READS = (2, FORMAT)
 
 
 @dataclass
@@ -23,6 +26,7 @@ class Saved:
     journal: int = 0
     tables: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # logical id -> items (DynamoDB JSON)
     outbox: list[dict[str, Any]] = field(default_factory=list)
+    format: int | None = FORMAT  # as read: None when there was no save, 1 for table.json and outbox.json
 
 
 def _read(path: Path, default: Any) -> Any:
@@ -34,10 +38,12 @@ def _read(path: Path, default: Any) -> Any:
 def load(directory: Path) -> Saved:
     state = _read(directory / STATE_FILE, None)
     if state is None:
-        return Saved(0, _read(directory / LEGACY_TABLES, {}), _read(directory / LEGACY_OUTBOX, []))
-    if state.get("format") != FORMAT:
-        raise ValueError(f"{directory / STATE_FILE}: format {state.get('format')!r}, this server reads {FORMAT}")
-    return Saved(int(state["journal"]), state["tables"], state["outbox"])
+        tables, outbox = directory / LEGACY_TABLES, directory / LEGACY_OUTBOX
+        first = 1 if tables.exists() or outbox.exists() else None
+        return Saved(0, _read(tables, {}), _read(outbox, []), first)
+    if state.get("format") not in READS:
+        raise ValueError(f"{directory / STATE_FILE}: format {state.get('format')!r}, this server reads {READS}")
+    return Saved(int(state["journal"]), state["tables"], state["outbox"], int(state["format"]))
 
 
 def save(directory: Path, saved: Saved) -> int:

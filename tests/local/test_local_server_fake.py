@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from devtools.local.journal import Group, encode_legacy, read
 from tests.local.process import WAIT_LIMIT, ServerProcess, eventually, limit, running_server
 
 TEMPLATE = str(Path(__file__).with_name("fake_template.yaml"))
@@ -94,7 +95,8 @@ def test_ctrl_c_saves_and_a_restart_reloads_without_notifying_again(tmp_path: Pa
         first.kill()
     assert "[outbox] seat 0 of game n1: note hello" in output
     assert "DeadLetters" in output and "Traceback" not in output
-    assert "state.json" in {p.name for p in tmp_path.iterdir()}
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"state.json", "journal.sqlite3"} <= names and not any(n.startswith("journal-") for n in names)
 
     again = ServerProcess("--template", TEMPLATE, "--data", str(tmp_path))
     try:
@@ -117,10 +119,39 @@ def test_notes_acknowledged_before_kill_9_are_there_after_a_restart(tmp_path: Pa
         first.kill_hard()  # right after the last 201: no handler, no save on the way out
     finally:
         first.kill()
+    assert not (tmp_path / "state.json").exists()  # all of it is in the log
     again = ServerProcess("--template", TEMPLATE, "--data", str(tmp_path))
     try:
         again.wait_ready()
         for number in range(12):
             assert call(again, "GET", f"/notes/k{number}") == (200, {"note_id": f"k{number}", "text": f"text {number}"})
+    finally:
+        again.kill()
+
+
+def test_a_data_dir_of_the_hand_written_journal_is_converted(tmp_path: Path) -> None:
+    """A DIR left by an earlier version after a crash: no save yet, only journal-*.log segments (the last one
+    torn). Made here from the requests a kill -9 left in the SQLite log, written out as the old format."""
+    first = ServerProcess("--template", TEMPLATE, "--data", str(tmp_path))
+    try:
+        first.wait_ready()
+        for number in range(3):
+            assert call(first, "POST", f"/notes/c{number}", f"text {number}".encode())[0] == 201
+        first.kill_hard()
+    finally:
+        first.kill()
+    groups = list(read(tmp_path, 0))
+    for path in tmp_path.glob("journal.sqlite3*"):
+        path.unlink()
+    torn = encode_legacy(Group([{"op": "PutItem", "region": "us-east-1", "request": {"TableName": "x"}}]))
+    (tmp_path / "journal-000001.log").write_bytes(b"".join(map(encode_legacy, groups)) + torn[:-5])
+    again = ServerProcess("--template", TEMPLATE, "--data", str(tmp_path))
+    try:
+        again.wait_ready()
+        assert "[data] converted" in again.text()
+        for number in range(3):
+            assert call(again, "GET", f"/notes/c{number}") == (200, {"note_id": f"c{number}", "text": f"text {number}"})
+        assert not list(tmp_path.glob("journal-*.log")) and (tmp_path / "journal.sqlite3").exists()
+        assert again.interrupt() == 0
     finally:
         again.kill()
