@@ -11,13 +11,14 @@ from functions.api.models import StrictBody
 class SeatIn(StrictBody):
     name: str = Field(min_length=1, max_length=40)
     email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
-                              description="For turn e-mails (play by e-mail): stored, not used yet. Never shown.")
+                              description="Where this seat's notices are e-mailed while no player with a confirmed "
+                                          "address sits there (play by e-mail). Never shown.")
     webhook: str | None = Field(default=None, max_length=2048, pattern=r"^https://\S+$",
-                                description="An HTTPS URL to tell when this seat must act: stored, not used yet. "
-                                            "Never shown.")
+                                description="Stored, never shown; not read by any channel (webhooks go to the seat's "
+                                            "player's profile: PATCH /players/me).")
     push: str | None = Field(default=None, max_length=2048,
-                             description="A mobile push endpoint (SNS endpoint ARN): stored, not used yet. Never "
-                                         "shown.")
+                             description="Stored, never shown; not read by any channel (pushes go to the devices "
+                                         "of the seat's player: POST /players/me/devices).")
 
     def contact(self) -> dict[str, str] | None:
         found = {k: v for k, v in (("email", self.email), ("webhook", self.webhook), ("push", self.push)) if v}

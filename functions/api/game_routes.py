@@ -54,9 +54,9 @@ Digits = BeforeValidator(_digits)
 def add_create_game(app: APIGatewayHttpResolver) -> None:
     @app.post(
         "/games", operation_id="createGame", tags=["games"], summary="Create a game",
-        description="Seats (1 for solo, up to 5; display name, optional e-mail / webhook / push endpoint, stored "
-                    "but not used yet) and options. Answers the game id and one secret token per seat: it is shown "
-                    "only this once.",
+        description="Seats (1 for solo, up to 5; a display name, and optionally an e-mail address the seat's "
+                    "notices go to while no player with a confirmed address sits there) and options. Answers the "
+                    "game id and one secret token per seat: it is shown only this once.",
         responses=responses(app, 201, "CreatedGame", "The game, at version 1, and the seat tokens.",
                             400, 413, 415, 422, 429),
     )
