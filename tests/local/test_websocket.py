@@ -196,3 +196,23 @@ def test_our_close_keeps_its_reason_within_a_control_frame_and_waits_for_the_ans
     close = Close.parse(frames[-1].data)
     assert close.code == ws.GOING_AWAY and len(close.reason.encode()) <= 123
     assert pair.ended()[0] == ws.GOING_AWAY
+
+
+def test_a_browsers_handshake_is_accepted_without_compression() -> None:
+    """What Chromium sends: an Origin, a cookie, the permessage-deflate offer (declined: API Gateway has none)."""
+    browser = {**HANDSHAKE, "Origin": "http://127.0.0.1:3000", "Cookie": "a=b", "Pragma": "no-cache",
+               "Sec-WebSocket-Extensions": "permessage-deflate; client_max_window_bits",
+               "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/140.0"}
+    server, client = socket.socketpair()
+    with server, client:
+        channel = ws.ServerSocket.handshake(server, "GET", "/live?game_id=g%20h&x=%C3%A9", browser.items())
+        assert isinstance(channel, ws.ServerSocket) and channel.open()
+        head = client.recv(1 << 16)
+        assert head.startswith(b"HTTP/1.1 101 ") and b"sec-websocket-extensions" not in head.lower()
+
+
+def test_a_client_that_never_answers_our_close_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ws, "CLOSE_TIMEOUT", 0.1)
+    pair = Pair().open()
+    pair.channel.close(ws.NORMAL, "closed by the API")  # the client reads nothing, answers nothing
+    assert pair.ended() == (ws.NORMAL, "closed by the API")
