@@ -157,7 +157,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         request = HttpRequest(self.command, self.path, list(self.headers.items()), b"",
                               self.client_address[0], self.headers.get("host") or "127.0.0.1")
-        refused = live.upgrade(request, self.connection, self.rfile, self.wfile)  # type: ignore[arg-type]
+        refused = live.upgrade(request, self.connection, self.rfile)  # type: ignore[arg-type]
         if refused is not None:
             self._answer(refused, close=True)
 

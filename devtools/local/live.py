@@ -35,43 +35,26 @@ LOOPBACK = ("127.0.0.1", "::1", "::ffff:127.0.0.1")
 @dataclass
 class Socket:
     connection_id: str
-    sock: socket.socket
-    wfile: BinaryIO
+    channel: ws.ServerSocket
     source_ip: str
     connected_at: float = field(default_factory=time.time)
     last_active: float = field(default_factory=time.time)
-    open: bool = True
-    ready: bool = False  # the 101 is out: frames go straight to the client
-    pending: list[bytes] = field(default_factory=list)  # frames posted while $connect still ran
-    closed_with: tuple[int, str] | None = None  # the close code and reason we sent, if we closed it
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def send(self, data: bytes) -> bool:
-        """Whether the frame went out, or waits for the handshake's end (False: the socket is closed, or broke
-        while sending)."""
-        with self.lock:
-            if not self.open:
-                return False
-            if not self.ready:
-                self.pending.append(data)
-                return True
-            try:
-                self.wfile.write(data)
-                self.wfile.flush()
-            except OSError:
-                self.open = False
-                return False
+    @property
+    def open(self) -> bool:
+        return self.channel.is_open
+
+    def send(self, message: bytes) -> bool:
+        """Whether the text message went out, or waits for the handshake's end (False: the socket is closed,
+        or broke while sending)."""
+        if not self.channel.send_text(message):
+            return False
         self.last_active = time.time()
         return True
 
     def shut(self, code: int, reason: str) -> None:
-        """Close from our side: the close frame, then the socket's reading end wakes with EOF."""
-        self.send(ws.close(code, reason))
-        with self.lock:
-            self.open = False
-            self.closed_with = self.closed_with or (code, reason)
-        with contextlib.suppress(OSError):
-            self.sock.shutdown(socket.SHUT_RDWR)
+        """Close from our side (the client has a few seconds to answer before its TCP connection is cut)."""
+        self.channel.close(code, reason)
 
 
 def _epoch_ms(seconds: float) -> int:
@@ -89,36 +72,26 @@ class LiveHub:
         self.lock = threading.Lock()
 
     # --- a socket's life ------------------------------------------------------------------------------------
-    def upgrade(self, request: HttpRequest, sock: socket.socket, rfile: BinaryIO,
-                wfile: BinaryIO) -> HttpResponse | None:
+    def upgrade(self, request: HttpRequest, sock: socket.socket, rfile: BinaryIO) -> HttpResponse | None:
         """Serve one socket to its end; or the HTTP answer that refuses it (the caller sends it)."""
-        headers = {k.lower(): v for k, v in request.headers}
-        problem = ws.handshake_problem(request.method, headers)
-        if problem is not None:
-            status = 426 if "upgrade" not in headers else 400
-            refused = error_response(status, "upgrade_required" if status == 426 else "bad_handshake", problem)
-            return HttpResponse(status, [*refused.headers, ("sec-websocket-version", "13")], refused.body)
-        live = Socket(secrets.token_urlsafe(12), sock, wfile, request.source_ip)
+        channel = ws.ServerSocket.handshake(sock, request.method, request.target, request.headers)
+        if isinstance(channel, ws.Refusal):
+            name = {426: "upgrade_required", 405: "method_not_allowed"}.get(channel.status, "bad_handshake")
+            refused = error_response(channel.status, name, channel.problem)
+            extra = [("upgrade", "websocket")] if channel.status == 426 else []
+            return HttpResponse(channel.status, [*refused.headers, *extra, ("sec-websocket-version", "13")],
+                                refused.body)
+        live = Socket(secrets.token_urlsafe(12), channel, request.source_ip)
         query = dict(parse_qsl(urlsplit(request.target).query, keep_blank_values=True))
-        # Known before $connect runs (a broadcast can come while it does: its frames wait for the 101). Not
-        # under the socket's lock: the broadcaster posts while holding the invoker's, which $connect needs.
+        # Known before $connect runs (a broadcast can come while it does: its messages wait for the 101).
         with self.lock:
             self.sockets[live.connection_id] = live
         status, body = self._invoke("$connect", self._event(live, "$connect", request, query=query))
         if not 200 <= status < 300:
-            with live.lock:
-                live.open = False
             self._forget(live)
             return HttpResponse(status, [("content-type", "application/json")], body.encode())
-        accept = ws.accept_key(headers["sec-websocket-key"].strip())
-        try:
-            with live.lock:
-                wfile.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                             f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode("ascii") + b"".join(live.pending))
-                wfile.flush()
-                live.ready, live.pending = True, []
-        except OSError:  # gone before the handshake's end: still disconnected, as API Gateway would tell
-            code, reason = 1006, "connection lost"
+        if not channel.open():  # gone before the handshake's end: still disconnected, as API Gateway would tell
+            code, reason = ws.LOST, "connection lost"
         else:
             if self.verbose:
                 print(f"[live] {live.connection_id} connected", flush=True)
@@ -133,34 +106,17 @@ class LiveHub:
 
     def _converse(self, live: Socket, rfile: BinaryIO, request: HttpRequest) -> tuple[int, str]:
         """Messages until the socket ends; how it ended (the close code and reason $disconnect is told)."""
-        live.sock.settimeout(IDLE_TIMEOUT)
-        reader = ws.Reader(rfile.read)
         try:
-            while True:
-                opcode, payload = reader.next()
+            for message in live.channel.messages(rfile.read1, IDLE_TIMEOUT):  # type: ignore[attr-defined]
                 live.last_active = time.time()
-                if opcode == ws.PING:
-                    live.send(ws.frame(ws.PONG, payload))
-                elif opcode == ws.CLOSE:
-                    code = ws.close_code(payload)
-                    live.send(ws.close(code))
-                    return code, "client closed"
-                elif opcode == ws.TEXT:
-                    self._message(live, payload.decode("utf-8"), request)
-        except ws.ProtocolError as error:
-            live.shut(error.code, str(error))
-        except TimeoutError:
-            live.shut(ws.GOING_AWAY, "idle timeout")
-        except (EOFError, OSError, ValueError):  # hung up, reset, or woken by our own shut()
-            pass
+                self._message(live, message, request)
         except Exception as error:  # a bug of ours: this socket ends (1011), the server serves on
-            live.shut(1011, report_crash("the live socket", error))
+            live.shut(ws.INTERNAL, report_crash("the live socket", error))
+            live.channel.cut()
         finally:
-            with live.lock:
-                live.open = False
             with contextlib.suppress(OSError):
-                live.sock.close()
-        return live.closed_with or (1006, "connection lost")
+                live.channel.sock.close()
+        return live.channel.ended()
 
     def _message(self, live: Socket, body: str, request: HttpRequest) -> None:
         route = "$default"  # RouteSelectionExpression $request.body.action: a custom route of that name first
@@ -174,7 +130,7 @@ class LiveHub:
             return
         status, answer = self._invoke(route, self._event(live, route, request, body=body))
         if 200 <= status < 300 and answer:
-            live.send(ws.text(answer))
+            live.send(answer.encode())
 
     def _invoke(self, route: str, event: dict[str, Any]) -> tuple[int, str]:
         function = self.api.routes.get(route)
@@ -209,7 +165,7 @@ class LiveHub:
         if live is None or not live.open:
             return _gone()
         if request.method == "POST":
-            return HttpResponse(200, [], b"") if live.send(ws.frame(ws.TEXT, request.body)) else _gone()
+            return HttpResponse(200, [], b"") if live.send(request.body) else _gone()
         if request.method == "DELETE":
             live.shut(ws.NORMAL, "closed by the API")
             return HttpResponse(204, [], b"")

@@ -1,185 +1,186 @@
-"""The server side of RFC 6455 (WebSocket), what the local server needs of it: the opening handshake, text
-messages (fragmented or not), ping/pong, close, client masking, size limits.
-
-Anything a client sends wrong is a `ProtocolError` carrying the close code to answer with; the caller sends
-that close frame and hangs up. Nothing a client sends can make this raise anything else (but EOFError when the
-client is gone, or the socket's own errors).
+"""The local server's side of a WebSocket, on the `websockets` library's Sans-I/O protocol (docs/adr/0026):
+the library checks the opening handshake and writes its 101, parses and checks every frame (masking, opcodes,
+control frames, fragments, close codes, sizes), answers pings, echoes closes, and fails a bad client with its
+close code. What is left here is the I/O the library leaves to its user: feeding it the socket's bytes, writing
+what it has to send (from any thread, under one lock), joining a message's fragments, and ending the TCP
+connection in bounded time.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
-import struct
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import contextlib
+import socket
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
-GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455 §1.3
-CONTINUATION, TEXT, BINARY, CLOSE, PING, PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
-CONTROL = {CLOSE, PING, PONG}
-MAX_CONTROL = 125  # §5.5
-# API Gateway's own limits: 32 KB frames, 128 KB messages. A message here is a ping: far less.
+from websockets.datastructures import Headers
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.protocol import State
+from websockets.server import ServerProtocol
+
+# API Gateway's own limits: 32 KB frames, 128 KB messages. A message here is a ping: far less. A frame that
+# announces more is refused (1009) before its payload is read.
 MAX_FRAME = 32 * 1024
 MAX_MESSAGE = 128 * 1024
-NORMAL, GOING_AWAY, PROTOCOL_ERROR, UNSUPPORTED, INVALID_DATA, TOO_BIG = 1000, 1001, 1002, 1003, 1007, 1009
-# Codes a peer may send (§7.4.1, §7.4.2): the defined ones it may use, and the ranges for libraries and apps.
-_SENDABLE = {1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014}
+CLOSE_TIMEOUT = 5.0  # seconds a client has to finish the closing handshake before the TCP connection is cut
+NORMAL, GOING_AWAY, PROTOCOL_ERROR, UNSUPPORTED, INVALID_DATA, TOO_BIG, INTERNAL = (
+    1000, 1001, 1002, 1003, 1007, 1009, 1011)
+LOST = 1006  # no close frame: what $disconnect is told of a connection that just ended
 
 Read = Callable[[int], bytes]
 
 
-class ProtocolError(Exception):
-    def __init__(self, code: int, reason: str) -> None:
-        super().__init__(reason)
-        self.code, self.reason = code, reason
-
-
-def accept_key(key: str) -> str:
-    """Sec-WebSocket-Accept for the client's Sec-WebSocket-Key (§4.2.2)."""
-    return base64.b64encode(hashlib.sha1((key + GUID).encode("ascii")).digest()).decode("ascii")
-
-
-def handshake_problem(method: str, headers: Mapping[str, str]) -> str | None:
-    """Why this request is not a WebSocket opening handshake (§4.2.1); None when it is one. `headers` are
-    looked up by lower-case name."""
-    if method != "GET":
-        return "a WebSocket handshake is a GET"
-    if "websocket" not in [t.strip().lower() for t in headers.get("upgrade", "").split(",")]:
-        return "Upgrade: websocket is missing"
-    if "upgrade" not in [t.strip().lower() for t in headers.get("connection", "").split(",")]:
-        return "Connection: Upgrade is missing"
-    if headers.get("sec-websocket-version", "").strip() != "13":
-        return "Sec-WebSocket-Version must be 13"
-    try:
-        key = base64.b64decode(headers.get("sec-websocket-key", "").strip(), validate=True)
-    except (binascii.Error, ValueError):
-        key = b""
-    if len(key) != 16:
-        return "Sec-WebSocket-Key must be 16 bytes, base64-encoded"
-    return None
-
-
-def frame(opcode: int, payload: bytes = b"") -> bytes:
-    """One final, unmasked frame: what a server sends (§5.1: a server never masks)."""
-    size = len(payload)
-    if size < 126:
-        header = struct.pack("!BB", 0x80 | opcode, size)
-    elif size < 1 << 16:
-        header = struct.pack("!BBH", 0x80 | opcode, 126, size)
-    else:
-        header = struct.pack("!BBQ", 0x80 | opcode, 127, size)
-    return header + payload
-
-
-def text(message: str) -> bytes:
-    return frame(TEXT, message.encode("utf-8"))
-
-
-def close(code: int = NORMAL, reason: str = "") -> bytes:
-    return frame(CLOSE, struct.pack("!H", code) + reason.encode("utf-8")[: MAX_CONTROL - 2])
-
-
-def mask(payload: bytes, key: bytes) -> bytes:
-    """XOR with the 4-byte key, repeated (§5.3); its own inverse. Done on whole ints: a per-byte loop would
-    cost a 128 KB message a tenth of a second."""
-    repeated = (key * (len(payload) // 4 + 1))[: len(payload)]
-    return (int.from_bytes(payload, "big") ^ int.from_bytes(repeated, "big")).to_bytes(len(payload), "big")
-
-
-def _exactly(read: Read, size: int) -> bytes:
-    data = read(size) if size else b""
-    if len(data) < size:
-        raise EOFError("the client hung up mid-frame")
-    return data
-
-
 @dataclass(frozen=True)
-class Frame:
-    fin: bool
-    opcode: int
-    payload: bytes
+class Refusal:
+    """Why a request is not a WebSocket opening handshake, and the status that answers it."""
+
+    status: int
+    problem: str
 
 
-def read_frame(read: Read, max_frame: int = MAX_FRAME) -> Frame:
-    """One client frame, unmasked. `read(n)` answers up to n bytes (fewer only at the end of the stream)."""
-    first, second = _exactly(read, 2)
-    fin, rsv, opcode = bool(first & 0x80), first & 0x70, first & 0x0F
-    masked, size = bool(second & 0x80), second & 0x7F
-    if rsv:
-        raise ProtocolError(PROTOCOL_ERROR, "reserved bits set without an extension")
-    if opcode not in (CONTINUATION, TEXT, BINARY, *CONTROL):
-        raise ProtocolError(PROTOCOL_ERROR, f"unknown opcode {opcode:#x}")
-    if not masked:
-        raise ProtocolError(PROTOCOL_ERROR, "client frames must be masked")
-    if opcode in CONTROL and (not fin or size > MAX_CONTROL):
-        raise ProtocolError(PROTOCOL_ERROR, "a control frame must be final and at most 125 bytes")
-    if size == 126:
-        (size,) = struct.unpack("!H", _exactly(read, 2))
-    elif size == 127:
-        (size,) = struct.unpack("!Q", _exactly(read, 8))
-        if size >> 63:
-            raise ProtocolError(PROTOCOL_ERROR, "a 64-bit length must have its top bit clear")
-    if size > max_frame:  # refused before reading it: a client cannot make the server hold a huge frame
-        raise ProtocolError(TOO_BIG, f"frames are at most {max_frame} bytes")
-    key = _exactly(read, 4)
-    return Frame(fin, opcode, mask(_exactly(read, size), key))
+class ServerSocket:
+    """One client's WebSocket over its connected socket. The thread that serves the socket reads with
+    `messages()`; any thread may `send_text` or `close` (the library's state is only touched under `lock`).
+    Nothing is written before `open()`: what is sent until then waits, after the 101, in the library's queue."""
 
+    def __init__(self, sock: socket.socket, protocol: ServerProtocol) -> None:
+        self.sock, self.protocol = sock, protocol
+        self.lock = threading.Lock()
+        self.ready = False
+        self._cut: threading.Timer | None = None
 
-@dataclass
-class Reader:
-    """Client messages, one at a time: a whole text message (its fragments joined), or a control frame as it
-    comes (between fragments too, as §5.4 allows)."""
+    @classmethod
+    def handshake(cls, sock: socket.socket, method: str, target: str, headers: Iterable[tuple[str, str]],
+                  max_message: int = MAX_MESSAGE, max_frame: int = MAX_FRAME) -> ServerSocket | Refusal:
+        """The socket whose 101 `open()` will send, or the refusal of a request that is no handshake."""
+        protocol = ServerProtocol(max_size=(max_message, max_frame))
+        # The HTTP server has read the request: the library is handed it again, as it came, to read and check.
+        try:
+            protocol.receive_data(Request(target, Headers(list(headers)), method=method).serialize())
+        except UnicodeError:
+            return Refusal(400, "the request line must be ASCII")
+        received = [event for event in protocol.events_received() if isinstance(event, Request)]
+        if not received:
+            return Refusal(400, str(protocol.handshake_exc or "no request"))
+        response = protocol.accept(received[0])
+        if protocol.handshake_exc is not None:
+            return Refusal(response.status_code, str(protocol.handshake_exc))
+        protocol.send_response(response)
+        return cls(sock, protocol)
 
-    read: Read
-    max_frame: int = MAX_FRAME
-    max_message: int = MAX_MESSAGE
-    _parts: list[bytes] = field(default_factory=list)
-    _opcode: int | None = None
+    @property
+    def is_open(self) -> bool:
+        return self.protocol.state is State.OPEN
 
-    def next(self) -> tuple[int, bytes]:
-        """(opcode, payload): TEXT with the message's bytes (valid UTF-8), PING, PONG or CLOSE with theirs.
-        A CLOSE payload is checked (§5.5.1, §7.4)."""
-        while True:
-            got = read_frame(self.read, self.max_frame)
-            if got.opcode in CONTROL:
-                if got.opcode == CLOSE:
-                    check_close(got.payload)
-                return got.opcode, got.payload
-            if got.opcode == CONTINUATION and self._opcode is None:
-                raise ProtocolError(PROTOCOL_ERROR, "a continuation frame without a message to continue")
-            if got.opcode != CONTINUATION and self._opcode is not None:
-                raise ProtocolError(PROTOCOL_ERROR, "a new message before the last one was finished")
-            if got.opcode == BINARY:
-                raise ProtocolError(UNSUPPORTED, "only text messages are understood")
-            if got.opcode != CONTINUATION:
-                self._opcode = got.opcode
-            self._parts.append(got.payload)
-            if sum(len(p) for p in self._parts) > self.max_message:
-                raise ProtocolError(TOO_BIG, f"messages are at most {self.max_message} bytes")
-            if got.fin:
-                message, self._parts, self._opcode = b"".join(self._parts), [], None
-                try:
-                    message.decode("utf-8")
-                except UnicodeDecodeError:
-                    raise ProtocolError(INVALID_DATA, "a text message must be UTF-8") from None
-                return TEXT, message
+    def open(self) -> bool:
+        """Send the 101, and what was sent while $connect ran. False: the client is gone."""
+        with self.lock:
+            self.ready = True
+            return self._flush()
 
+    def send_text(self, message: bytes) -> bool:
+        """One text message (UTF-8 bytes); False when the socket is closing or broke."""
+        with self.lock:
+            if self.protocol.state is not State.OPEN:
+                return False
+            self.protocol.send_text(message)
+            return self._flush()
 
-def check_close(payload: bytes) -> None:
-    if not payload:
-        return
-    if len(payload) == 1:
-        raise ProtocolError(PROTOCOL_ERROR, "a close frame's code is two bytes")
-    (code,) = struct.unpack("!H", payload[:2])
-    if code not in _SENDABLE and not 3000 <= code <= 4999:
-        raise ProtocolError(PROTOCOL_ERROR, f"close code {code} may not be sent")
-    try:
-        payload[2:].decode("utf-8")
-    except UnicodeDecodeError:
-        raise ProtocolError(INVALID_DATA, "a close reason must be UTF-8") from None
+    def close(self, code: int, reason: str) -> None:
+        """Start the closing handshake from our side; the TCP connection is cut if the client has not ended it
+        within CLOSE_TIMEOUT."""
+        with self.lock:
+            if self.protocol.state is State.OPEN:
+                self.protocol.send_close(code, reason.encode("utf-8")[:123].decode("utf-8", "ignore"))
+            self._flush()
 
+    def _fail(self, code: int, reason: str) -> None:
+        with self.lock:
+            if self.protocol.state is State.OPEN:  # (a client already closing is not failed again)
+                self.protocol.fail(code, reason)
+            self._flush()
 
-def close_code(payload: bytes) -> int:
-    """The code to echo for a client's close (§5.5.1): its own, or 1000 when it sent none."""
-    return struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else NORMAL
+    def _flush(self) -> bool:
+        """Write what the library has to send (under `lock`); b"" is its sign to end our half of TCP."""
+        if not self.ready:
+            return True
+        ok = True
+        for data in self.protocol.data_to_send():
+            try:
+                if data:
+                    self.sock.sendall(data)
+                else:
+                    self.sock.shutdown(socket.SHUT_WR)
+            except OSError:
+                ok = False
+        if self.protocol.close_expected() and self._cut is None:
+            self._cut = threading.Timer(CLOSE_TIMEOUT, self.cut)
+            self._cut.daemon = True
+            self._cut.start()
+        return ok
+
+    def cut(self) -> None:
+        """End the TCP connection now: the reading thread wakes with EOF."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
+
+    def messages(self, read: Read, idle_timeout: float) -> Iterator[str]:
+        """Each whole text message the client sends, until the connection is over, however it ends (pings are
+        answered and closes echoed on the way; a client idle for `idle_timeout` seconds is closed, 1001)."""
+        self.sock.settimeout(idle_timeout)
+        parts: list[bytes] = []
+        while self.protocol.state is not State.CLOSED:
+            try:
+                data = read(1 << 16)
+            except TimeoutError:
+                self.close(GOING_AWAY, "idle timeout")
+                self.cut()  # (the timed-out reader reads no more: the client's answer cannot be waited for)
+                data = b""
+            except OSError:  # reset, or cut
+                data = b""
+            with self.lock:
+                if data:
+                    self.protocol.receive_data(data)
+                else:
+                    self.protocol.receive_eof()
+                events = self.protocol.events_received()
+                self._flush()
+            for event in events:
+                if not isinstance(event, Frame):
+                    continue
+                if self.protocol.close_sent is not None and not self.protocol.close_rcvd_then_sent:
+                    break  # we closed it (a bad message): what came after it is not heard
+                message = self._message(event, parts)
+                if message is not None:
+                    yield message
+            if not data:
+                break
+
+    def _message(self, frame: Frame, parts: list[bytes]) -> str | None:
+        """A whole text message once its last fragment is in (the library has checked their order and sizes)."""
+        if frame.opcode is Opcode.BINARY:
+            self._fail(UNSUPPORTED, "only text messages are understood")
+            return None
+        if frame.opcode not in (Opcode.TEXT, Opcode.CONT):
+            return None
+        parts.append(bytes(frame.data))
+        if not frame.fin:
+            return None
+        message = b"".join(parts)
+        parts.clear()
+        try:
+            return message.decode("utf-8")
+        except UnicodeDecodeError:
+            self._fail(INVALID_DATA, "a text message must be UTF-8")
+            return None
+
+    def ended(self) -> tuple[int, str]:
+        """How the connection ended: the close code and reason $disconnect is told."""
+        sent, received = self.protocol.close_sent, self.protocol.close_rcvd
+        if received is not None and (sent is None or self.protocol.close_rcvd_then_sent):
+            return received.code, "client closed"
+        if sent is not None:
+            return sent.code, sent.reason
+        return LOST, "connection lost"

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import struct
 import threading
 import time
 import uuid
@@ -17,7 +16,7 @@ import pytest
 
 from devtools.local import websocket as ws
 from tests.local.process import WAIT_LIMIT, ServerProcess, eventually, limit, running_server
-from tests.local.ws_client import Refused, WsClient, client_frame
+from tests.local.ws_client import BINARY, TEXT, Refused, WsClient, hostile_frame
 
 
 @pytest.fixture(scope="module")
@@ -131,8 +130,7 @@ def test_two_sockets_are_told_of_a_move_made_over_http(server: ServerProcess) ->
 def test_pings_are_answered_and_a_close_is_echoed(server: ServerProcess) -> None:
     game_id, _ = new_game(server)
     client = WsClient(server.port, f"/live?game_id={game_id}")
-    client.send_raw(client_frame(ws.PING, b"hi"))
-    assert client.recv_unprompted() == (ws.PONG, b"hi")
+    assert client.ping(b"hi")
     client.send_json({"action": "ping"})
     assert client.reply() == {"type": "pong"}
     client.send_json({"action": "dance"})
@@ -141,9 +139,7 @@ def test_pings_are_answered_and_a_close_is_echoed(server: ServerProcess) -> None
     assert client.reply()["error"]["code"] == "unknown_action"
     client.send_text("[" * 20_000)  # deeper than any JSON parser goes: an error message, the socket stays
     assert client.reply()["error"]["code"] == "unknown_action"
-    client.send_raw(client_frame(ws.CLOSE, struct.pack("!H", 4000)))
-    assert client.recv_unprompted() == (ws.CLOSE, struct.pack("!H", 4000))
-    client.close_socket()
+    assert client.close(4000) == 4000 and client.ended
 
 
 @pytest.mark.parametrize(("path", "status"), [("/live", 400), ("/live?game_id=a%2Fb", 400),
@@ -151,7 +147,7 @@ def test_pings_are_answered_and_a_close_is_echoed(server: ServerProcess) -> None
 def test_a_socket_to_no_game_is_refused_at_the_handshake(server: ServerProcess, path: str, status: int) -> None:
     with pytest.raises(Refused) as refused:
         WsClient(server.port, path)
-    assert refused.value.status == status and b"application/json" in refused.value.head.lower()
+    assert refused.value.status == status and "application/json" in refused.value.headers["content-type"]
 
 
 def test_a_plain_get_of_the_socket_asks_for_an_upgrade(server: ServerProcess) -> None:
@@ -160,23 +156,21 @@ def test_a_plain_get_of_the_socket_asks_for_an_upgrade(server: ServerProcess) ->
     assert headers["sec-websocket-version"] == "13"
 
 
-@pytest.mark.parametrize("hostile", [
-    client_frame(ws.TEXT, b"hi", masked=False),
-    client_frame(ws.TEXT, b"x", length=1 << 40),
-    client_frame(ws.BINARY, b"\x00"),
-    client_frame(ws.TEXT, b"\xff"),
+@pytest.mark.parametrize(("hostile", "code"), [
+    (hostile_frame(TEXT, b"hi", masked=False), ws.PROTOCOL_ERROR),
+    (hostile_frame(TEXT, b"x", length=1 << 40), ws.TOO_BIG),
+    (hostile_frame(BINARY, b"\x00"), ws.UNSUPPORTED),
+    (hostile_frame(TEXT, b"\xff"), ws.INVALID_DATA),
 ])
 def test_a_hostile_client_is_closed_with_its_code_and_the_server_serves_on(
-        server: ServerProcess, hostile: bytes) -> None:
+        server: ServerProcess, hostile: bytes, code: int) -> None:
     game_id, tokens = new_game(server)
     bad = WsClient(server.port, f"/live?game_id={game_id}")
     good = WsClient(server.port, f"/live?game_id={game_id}")
     try:
         bad.send_raw(hostile)
-        opcode, payload = bad.recv_unprompted()
-        assert opcode == ws.CLOSE and ws.close_code(payload) in (ws.PROTOCOL_ERROR, ws.TOO_BIG, ws.UNSUPPORTED,
-                                                                  ws.INVALID_DATA)
-        assert bad.recv() == (ws.CLOSE, b"")  # and the socket ends
+        assert bad.closed_with() == code
+        assert bad.ended  # and the socket ends
         version = move(server, game_id, tokens)
         assert told(good, game_id, version)
     finally:
@@ -187,7 +181,7 @@ def test_a_hostile_client_is_closed_with_its_code_and_the_server_serves_on(
 def test_a_client_that_hangs_up_mid_frame_does_not_stop_the_server(server: ServerProcess) -> None:
     game_id, _ = new_game(server)
     client = WsClient(server.port, f"/live?game_id={game_id}")
-    client.send_raw(client_frame(ws.TEXT, b"half a frame")[:5])
+    client.send_raw(hostile_frame(TEXT, b"half a frame")[:5])
     client.close_socket()
     assert call(server, "GET", f"/games/{game_id}")[0] == 200
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 from dataclasses import replace
 
@@ -13,6 +14,7 @@ from devtools.local.httpd import Gateway, http_server
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub, Socket
 from devtools.local.sam import functions, socket_api
 from devtools.local.server import LocalService
+from devtools.local.websocket import ServerSocket
 from devtools.template import TEMPLATE_PATH, load_template
 
 
@@ -34,24 +36,26 @@ def test_the_functions_that_ask_are_told_the_local_socket_and_management_api() -
     assert service._live_env(page) == {"LIVE_URL": f"ws://127.0.0.1:4123{LIVE_PATH}"}
 
 
-class _Sink:
-    def __init__(self) -> None:
-        self.data = b""
-
-    def write(self, data: bytes) -> None:
-        self.data += data
-
-    def flush(self) -> None:
-        pass
-
-
 def test_a_message_posted_during_the_handshake_waits_for_it_and_a_closed_socket_takes_none() -> None:
-    sink = _Sink()
-    live = Socket("c1", None, sink, "127.0.0.1")  # type: ignore[arg-type]
-    assert live.send(b"early") and sink.data == b""
-    assert live.pending == [b"early"]
-    live.open = False
-    assert not live.send(b"late")
+    server, client = socket.socketpair()
+    with server, client:
+        headers = [("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
+                   ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")]
+        channel = ServerSocket.handshake(server, "GET", f"{LIVE_PATH}?game_id=g", headers)
+        assert isinstance(channel, ServerSocket)
+        live = Socket("c1", channel, "127.0.0.1")
+        assert live.send(b"early") and live.open
+        client.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            client.recv(1)  # nothing before the 101
+        assert channel.open()
+        client.settimeout(5)
+        data = b""
+        while not data.endswith(b"early"):
+            data += client.recv(1 << 16)
+        assert data.startswith(b"HTTP/1.1 101 ") and data.endswith(b"\r\n\r\n\x81\x05early")
+        live.shut(1000, "closed by the API")
+        assert not live.open and not live.send(b"late")
 
 
 def test_boto3_reads_the_local_management_apis_410_as_a_gone_exception(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,107 +1,218 @@
-"""RFC 6455 framing of the local server (devtools/local/websocket.py), hostile frames included."""
+"""The local server's side of a WebSocket (devtools/local/websocket.py) over a socket pair: the handshake the
+library checks, and the glue around it: messages joined, hostile frames closed with their code, limits, idle
+sockets closed, and how each connection ended (what $disconnect is told)."""
 
 from __future__ import annotations
 
-import io
+import contextlib
+import socket
 import struct
+import threading
 
 import pytest
+from websockets.frames import Close, Frame, Opcode
+from websockets.protocol import Protocol, Side
 
 from devtools.local import websocket as ws
-from tests.local.ws_client import client_frame
+from tests.local.ws_client import BINARY, CLOSE, CONT, PING, TEXT, hostile_frame
+
+KEY = "dGhlIHNhbXBsZSBub25jZQ=="  # RFC 6455 §1.3's example
+HANDSHAKE = {"Host": "127.0.0.1", "Upgrade": "websocket", "Connection": "keep-alive, Upgrade",
+             "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": KEY}
 
 
-def reader(*frames: bytes, **limits: int) -> ws.Reader:
-    return ws.Reader(io.BytesIO(b"".join(frames)).read, **limits)
+class Pair:
+    """A server socket served by `ServerSocket.messages` in a thread, and the raw client end of it."""
+
+    def __init__(self, idle_timeout: float = 10.0, **limits: int) -> None:
+        self.server, self.client = socket.socketpair()
+        self.client.settimeout(10)
+        channel = ws.ServerSocket.handshake(self.server, "GET", "/live?game_id=g", HANDSHAKE.items(), **limits)
+        assert isinstance(channel, ws.ServerSocket)
+        self.channel, self.idle_timeout = channel, idle_timeout
+        self.messages: list[str] = []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.head = b""
+
+    def open(self) -> Pair:
+        assert self.channel.open()
+        self.thread.start()
+        return self
+
+    def _serve(self) -> None:
+        self.messages.extend(self.channel.messages(self.server.recv, self.idle_timeout))
+
+    def send(self, *frames: bytes, hang_up: bool = False) -> Pair:
+        self.client.sendall(b"".join(frames))
+        if hang_up:
+            self.client.shutdown(socket.SHUT_WR)
+        return self
+
+    def received(self) -> list[Frame]:
+        """The server's frames after its 101, until it ends the connection, read by the library's client side
+        (which answers a close as a client would)."""
+        data = b""
+        while b"\r\n\r\n" not in data and (chunk := self.client.recv(1 << 16)):
+            data += chunk
+        self.head, _, rest = data.partition(b"\r\n\r\n")
+        client, frames = Protocol(Side.CLIENT, max_size=None), []
+        while True:
+            chunk, rest = rest or self.client.recv(1 << 16), b""
+            if chunk:
+                client.receive_data(chunk)
+            else:
+                client.receive_eof()
+            frames += [event for event in client.events_received() if isinstance(event, Frame)]
+            for out in client.data_to_send():
+                with contextlib.suppress(OSError):
+                    self.client.sendall(out) if out else self.client.shutdown(socket.SHUT_WR)
+            if not chunk:
+                return frames
+
+    def ended(self) -> tuple[int, str]:
+        self.thread.join(10)
+        assert not self.thread.is_alive()
+        return self.channel.ended()
 
 
-def test_the_accept_key_is_the_rfcs_example() -> None:
-    assert ws.accept_key("dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="  # RFC 6455 §1.3
+def closed_with(frames: list[Frame]) -> int:
+    assert frames and frames[-1].opcode is Opcode.CLOSE, frames
+    return Close.parse(frames[-1].data).code
 
 
-def test_a_handshake_needs_every_part() -> None:
-    good = {"upgrade": "websocket", "connection": "keep-alive, Upgrade", "sec-websocket-version": "13",
-            "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ=="}
-    assert ws.handshake_problem("GET", good) is None
-    assert ws.handshake_problem("POST", good)
-    for name, value in [("upgrade", "h2c"), ("connection", "close"), ("sec-websocket-version", "8"),
-                        ("sec-websocket-key", "c2hvcnQ="), ("sec-websocket-key", "not base64!!")]:
-        assert ws.handshake_problem("GET", {**good, name: value}), (name, value)
-    for name in good:
-        assert ws.handshake_problem("GET", {k: v for k, v in good.items() if k != name}), name
+def test_the_101_carries_the_rfcs_accept_key() -> None:
+    pair = Pair().open()
+    pair.send(hostile_frame(CLOSE, struct.pack("!H", 1000)))
+    pair.received()
+    assert pair.head.startswith(b"HTTP/1.1 101 ")
+    assert b"Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" in pair.head
 
 
-@pytest.mark.parametrize("size", [0, 5, 125, 126, 65535, 65536])
-def test_server_frames_carry_their_length_unmasked(size: int) -> None:
-    payload = bytes(range(256)) * (size // 256) + bytes(size % 256)
-    sent = ws.frame(ws.TEXT, payload)
-    assert sent[0] == 0x81 and not sent[1] & 0x80
-    assert sent.endswith(payload) and len(sent) - len(payload) == (2 if size < 126 else 4 if size < 65536 else 10)
+@pytest.mark.parametrize(("method", "change", "status"), [
+    ("POST", {}, 405),
+    ("GET", {"Upgrade": "h2c"}, 426),
+    ("GET", {"Upgrade": None}, 426),
+    ("GET", {"Connection": "close"}, 426),
+    ("GET", {"Connection": None}, 426),
+    ("GET", {"Sec-WebSocket-Version": "8"}, 400),
+    ("GET", {"Sec-WebSocket-Version": None}, 400),
+    ("GET", {"Sec-WebSocket-Key": "c2hvcnQ="}, 400),
+    ("GET", {"Sec-WebSocket-Key": "not base64!!"}, 400),
+    ("GET", {"Sec-WebSocket-Key": None}, 400),
+])
+def test_a_handshake_needs_every_part(method: str, change: dict[str, str | None], status: int) -> None:
+    headers = [(k, v) for k, v in {**HANDSHAKE, **change}.items() if v is not None]
+    server, client = socket.socketpair()
+    with server, client:
+        refused = ws.ServerSocket.handshake(server, method, "/live", headers)
+        assert isinstance(refused, ws.Refusal) and refused.status == status and refused.problem
+        server.setblocking(False)
+        with pytest.raises(BlockingIOError):
+            client.setblocking(False)
+            client.recv(1)  # nothing was written: the refusal is the caller's HTTP answer
 
 
-def test_masked_text_fragments_and_control_frames_between_them() -> None:
-    got = reader(client_frame(ws.TEXT, "hé".encode(), fin=False), client_frame(ws.PING, b"p"),
-                 client_frame(ws.CONTINUATION, b"llo"), client_frame(ws.TEXT, b"x" * 70000),
-                 client_frame(ws.CLOSE, struct.pack("!H", 1000) + b"bye"), max_frame=1 << 17)
-    assert got.next() == (ws.PING, b"p")
-    assert got.next() == (ws.TEXT, "héllo".encode())
-    assert got.next() == (ws.TEXT, b"x" * 70000)
-    assert got.next() == (ws.CLOSE, struct.pack("!H", 1000) + b"bye")
-    assert ws.close_code(struct.pack("!H", 4001)) == 4001 and ws.close_code(b"") == 1000
+def test_what_is_sent_before_the_101_waits_for_it() -> None:
+    pair = Pair()
+    assert pair.channel.send_text(b'{"type": "moved"}')
+    pair.client.setblocking(False)
+    with pytest.raises(BlockingIOError):
+        pair.client.recv(1)
+    pair.client.setblocking(True)
+    pair.client.settimeout(10)
+    pair.open().send(hostile_frame(CLOSE, struct.pack("!H", 1000)))
+    frames = pair.received()
+    assert pair.head.startswith(b"HTTP/1.1 101 ")
+    assert [(f.opcode, f.data) for f in frames] == [(Opcode.TEXT, b'{"type": "moved"}'),
+                                                    (Opcode.CLOSE, struct.pack("!H", 1000))]
+    assert not pair.channel.send_text(b"late")
+
+
+def test_fragments_are_joined_and_control_frames_between_them_answered() -> None:
+    pair = Pair(max_frame=1 << 17).open()
+    pair.send(hostile_frame(TEXT, "hé".encode(), fin=False), hostile_frame(PING, b"p"),
+              hostile_frame(CONT, b"llo"), hostile_frame(TEXT, b"x" * 70000),
+              hostile_frame(CLOSE, struct.pack("!H", 4001) + b"bye"))
+    frames = pair.received()
+    assert [(f.opcode, bytes(f.data)) for f in frames] == [(Opcode.PONG, b"p"),
+                                                          (Opcode.CLOSE, struct.pack("!H", 4001) + b"bye")]
+    assert pair.ended() == (4001, "client closed")
+    assert pair.messages == ["héllo", "x" * 70000]
 
 
 @pytest.mark.parametrize(("frames", "code"), [
-    ([client_frame(ws.TEXT, b"hi", masked=False)], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.TEXT, b"hi", rsv=0x40)], ws.PROTOCOL_ERROR),
-    ([client_frame(0x3, b"hi")], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.PING, b"p", fin=False)], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.PING, b"p" * 126)], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.CONTINUATION, b"x")], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.TEXT, b"a", fin=False), client_frame(ws.TEXT, b"b")], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.BINARY, b"\x00")], ws.UNSUPPORTED),
-    ([client_frame(ws.TEXT, b"\xff\xfe")], ws.INVALID_DATA),
-    ([client_frame(ws.TEXT, "é".encode()[:1], fin=False), client_frame(ws.CONTINUATION, b"")], ws.INVALID_DATA),
-    ([client_frame(ws.CLOSE, b"\x03")], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.CLOSE, struct.pack("!H", 1005))], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.CLOSE, struct.pack("!H", 999))], ws.PROTOCOL_ERROR),
-    ([client_frame(ws.CLOSE, struct.pack("!H", 1000) + b"\xff")], ws.INVALID_DATA),
-    ([client_frame(ws.TEXT, b"x" * (ws.MAX_FRAME + 1))], ws.TOO_BIG),
-    ([client_frame(ws.TEXT, b"x" * 1000, fin=False), *[client_frame(ws.CONTINUATION, b"x" * 1000, fin=False)] * 2,
-      client_frame(ws.CONTINUATION, b"x")], ws.TOO_BIG),
+    ([hostile_frame(TEXT, b"hi", masked=False)], ws.PROTOCOL_ERROR),
+    ([hostile_frame(TEXT, b"hi", rsv=0x40)], ws.PROTOCOL_ERROR),
+    ([hostile_frame(0x3, b"hi")], ws.PROTOCOL_ERROR),
+    ([hostile_frame(PING, b"p", fin=False)], ws.PROTOCOL_ERROR),
+    ([hostile_frame(PING, b"p" * 126)], ws.PROTOCOL_ERROR),
+    ([hostile_frame(CONT, b"x")], ws.PROTOCOL_ERROR),
+    ([hostile_frame(TEXT, b"a", fin=False), hostile_frame(TEXT, b"b")], ws.PROTOCOL_ERROR),
+    ([hostile_frame(BINARY, b"\x00")], ws.UNSUPPORTED),
+    ([hostile_frame(TEXT, b"\xff\xfe")], ws.INVALID_DATA),
+    ([hostile_frame(TEXT, "é".encode()[:1], fin=False), hostile_frame(CONT, b"")], ws.INVALID_DATA),
+    ([hostile_frame(CLOSE, b"\x03")], ws.PROTOCOL_ERROR),
+    ([hostile_frame(CLOSE, struct.pack("!H", 1005))], ws.PROTOCOL_ERROR),
+    ([hostile_frame(CLOSE, struct.pack("!H", 999))], ws.PROTOCOL_ERROR),
+    ([hostile_frame(CLOSE, struct.pack("!H", 1000) + b"\xff")], ws.INVALID_DATA),
+    ([hostile_frame(TEXT, b"x" * (ws.MAX_FRAME + 1))], ws.TOO_BIG),
+    ([hostile_frame(TEXT, b"x" * 1000, fin=False), *[hostile_frame(CONT, b"x" * 1000, fin=False)] * 2,
+      hostile_frame(CONT, b"x")], ws.TOO_BIG),
 ])
-def test_hostile_frames_are_protocol_errors_with_their_close_code(frames: list[bytes], code: int) -> None:
-    with pytest.raises(ws.ProtocolError) as refused:
-        got = reader(*frames, max_message=2500)
-        while True:
-            got.next()
-    assert refused.value.code == code
+def test_hostile_frames_are_closed_with_their_code(frames: list[bytes], code: int) -> None:
+    pair = Pair(max_message=2500).open()
+    pair.send(*frames)
+    assert closed_with(pair.received()) == code
+    assert pair.ended()[0] == code and pair.messages == []
 
 
 def test_a_huge_announced_length_is_refused_before_anything_is_read() -> None:
     """A client announcing 2^62 bytes gets its close at once: nothing waits for (or holds) that much."""
-    header = struct.pack("!BBQ", 0x81, 0x80 | 127, 1 << 62)
-    with pytest.raises(ws.ProtocolError) as refused:
-        reader(header).next()  # no mask key, no payload follow: the length alone is refused
-    assert refused.value.code == ws.TOO_BIG
-    with pytest.raises(ws.ProtocolError):
-        reader(struct.pack("!BBQ", 0x81, 0x80 | 127, 1 << 63)).next()
+    for size, codes in [(1 << 62, {ws.TOO_BIG}), (1 << 63, {ws.TOO_BIG, ws.PROTOCOL_ERROR})]:
+        pair = Pair().open()
+        pair.send(struct.pack("!BBQ", 0x81, 0x80 | 127, size))  # no mask key, no payload follow
+        assert closed_with(pair.received()) in codes
+        assert pair.ended()[0] in codes
 
 
-@pytest.mark.parametrize("cut", [1, 2, 5, 9])
-def test_a_frame_cut_short_is_the_end_of_the_stream(cut: int) -> None:
-    whole = client_frame(ws.TEXT, b"hello")
-    with pytest.raises(EOFError):
-        reader(whole[:cut]).next()
-    with pytest.raises(EOFError):
-        reader().next()
+@pytest.mark.parametrize("cut", [0, 1, 2, 5, 9])
+def test_a_client_that_hangs_up_mid_frame_is_a_lost_connection(cut: int) -> None:
+    pair = Pair().open()
+    pair.send(hostile_frame(TEXT, b"hello")[:cut], hang_up=True)
+    assert [f for f in pair.received() if f.opcode is Opcode.CLOSE] == []
+    assert pair.ended() == (ws.LOST, "connection lost") and pair.messages == []
 
 
-def test_masking_is_its_own_inverse() -> None:
-    key, payload = b"\x01\x02\x03\x04", bytes(range(200))
-    assert ws.mask(ws.mask(payload, key), key) == payload and ws.mask(b"", key) == b""
-    assert ws.mask(b"\x00\x00\x00\x00\x00", key) == b"\x01\x02\x03\x04\x01"
+def test_an_idle_socket_is_closed_going_away() -> None:
+    pair = Pair(idle_timeout=0.2).open()
+    assert closed_with(pair.received()) == ws.GOING_AWAY
+    assert pair.ended() == (ws.GOING_AWAY, "idle timeout")
 
 
-def test_the_close_frame_keeps_its_reason_within_a_control_frame() -> None:
-    sent = ws.close(1001, "x" * 500)
-    assert sent[0] == 0x88 and sent[1] == 125 and struct.unpack("!H", sent[2:4]) == (1001,)
+def test_our_close_keeps_its_reason_within_a_control_frame_and_waits_for_the_answer() -> None:
+    pair = Pair().open()
+    pair.channel.close(ws.GOING_AWAY, "é" * 300)
+    frames = pair.received()  # our client answers the close: the server then ends the connection
+    close = Close.parse(frames[-1].data)
+    assert close.code == ws.GOING_AWAY and len(close.reason.encode()) <= 123
+    assert pair.ended()[0] == ws.GOING_AWAY
+
+
+def test_a_browsers_handshake_is_accepted_without_compression() -> None:
+    """What Chromium sends: an Origin, a cookie, the permessage-deflate offer (declined: API Gateway has none)."""
+    browser = {**HANDSHAKE, "Origin": "http://127.0.0.1:3000", "Cookie": "a=b", "Pragma": "no-cache",
+               "Sec-WebSocket-Extensions": "permessage-deflate; client_max_window_bits",
+               "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/140.0"}
+    server, client = socket.socketpair()
+    with server, client:
+        channel = ws.ServerSocket.handshake(server, "GET", "/live?game_id=g%20h&x=%C3%A9", browser.items())
+        assert isinstance(channel, ws.ServerSocket) and channel.open()
+        head = client.recv(1 << 16)
+        assert head.startswith(b"HTTP/1.1 101 ") and b"sec-websocket-extensions" not in head.lower()
+
+
+def test_a_client_that_never_answers_our_close_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ws, "CLOSE_TIMEOUT", 0.1)
+    pair = Pair().open()
+    pair.channel.close(ws.NORMAL, "closed by the API")  # the client reads nothing, answers nothing
+    assert pair.ended() == (ws.NORMAL, "closed by the API")
