@@ -4,6 +4,7 @@ wall time goes to stderr. BENCH_FULL=1 (`make bench-full`) runs the long version
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import time
 
@@ -13,10 +14,21 @@ MODULES = ("bench.domain_bench", "bench.replay_bench", "bench.snapshot_bench", "
            "bench.local_bench")
 
 
+# The short runs' sizes, unless BENCH_FULL=1 or the variable is set: fewer games and runs, min-max still shown.
+SHORT = {"BENCH_SERVICE_GAMES": "3", "BENCH_COLD_RUNS": "31"}
+
+
 def main() -> int:
+    if os.environ.get("BENCH_FULL") != "1":
+        for variable, value in SHORT.items():
+            os.environ.setdefault(variable, value)
     for name in MODULES:
         started = time.monotonic()
-        importlib.import_module(name).run()
+        module = importlib.import_module(name)
+        if name == "bench.cold_start_bench" and os.environ.get("BENCH_COLD_RUNS"):
+            module.run(int(os.environ["BENCH_COLD_RUNS"]))
+        else:
+            module.run()
         print(f"[bench] {name}: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     return 0
 

@@ -1,5 +1,5 @@
 """local_latency_growth: what one command costs `distilled serve --data DIR` in its first games, and again
-after GAMES finished games in the same server (50; 500 with BENCH_FULL=1, as `make bench-full` runs it).
+after GAMES finished games in the same server (20; 500 with BENCH_FULL=1, as `make bench-full` runs it).
 local_idle_cpu_percent and local_write_latency_ms: what the same server costs at rest, and how soon a write
 reaches the outbox and a live socket, its pollers backing off when idle ("after") and polling as they did
 before (a fixed 0.2 s stream poll, a 0.5 s scheduler pass: "before"), the two alternating in the same server.
@@ -34,11 +34,11 @@ from devtools.local.scheduler import MAX_WAIT as _MAX_WAIT
 from devtools.local.streams import MAX_IDLE as _MAX_IDLE
 
 FULL = os.environ.get("BENCH_FULL") == "1"
-GAMES = int(os.environ.get("BENCH_LOCAL_GAMES", "500" if FULL else "50"))
+GAMES = int(os.environ.get("BENCH_LOCAL_GAMES", "500" if FULL else "20"))
 IDLE_ROUNDS = int(os.environ.get("BENCH_IDLE_ROUNDS", "7" if FULL else "3"))  # samples of each side
-IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "10" if FULL else "6"))  # wall time of one sample
+IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "10" if FULL else "5"))  # wall time of one sample
 BEFORE = (0.2, 0.5)  # the pollers' fixed pauses before they backed off: stream poller, scheduler
-SAMPLES = 25  # new games measured at the start, and again after GAMES finished games
+SAMPLES = 25 if FULL else 10  # new games measured at the start, and again after GAMES finished games
 COMMANDS = 10  # commands timed in each of them
 
 

@@ -16,6 +16,7 @@ from devtools.local.sam import StreamSource
 # With MaximumRetryAttempts -1 Lambda retries until the record expires (a day); locally that would
 # only stall the stream, so a poisoned batch gives up after this many attempts.
 LOCAL_RETRY_CAP = 5
+SHARD_REFRESH = 60.0  # seconds between DescribeStream calls while every shard is open (an idle poll is cheap)
 
 
 def _lambda_value(value: Any) -> Any:
@@ -102,8 +103,15 @@ class StreamPoller:
         self.lock: AbstractContextManager[Any] = lock if lock is not None else nullcontext()
         self.iterators: dict[str, str | None] = {}
         self.delivered = 0
+        self._refreshed: float | None = None  # time.monotonic() of the latest DescribeStream
 
     def _refresh_shards(self) -> None:
+        """New shards' iterators: looked for on the first poll, when a shard has closed, and every SHARD_REFRESH s."""
+        now = time.monotonic()
+        if self._refreshed is not None and now - self._refreshed < SHARD_REFRESH \
+                and all(iterator is not None for iterator in self.iterators.values()):
+            return
+        self._refreshed = now
         with self.lock:
             shards = self.client.describe_stream(StreamArn=self.stream_arn)["StreamDescription"]["Shards"]
             for shard in shards:
