@@ -11,7 +11,11 @@ PYTEST_ARGS ?=
 
 BROWSER_STAMP := $(VENV)/.browser
 
+<<<<<<< HEAD
 .PHONY: setup browser test lint docs unit quick bench serve demo clean openapi
+=======
+.PHONY: setup browser test lint unit quick bench bench-full serve demo clean openapi
+>>>>>>> idle
 
 setup: $(STAMP)
 
@@ -52,8 +56,11 @@ test: lint docs unit
 quick: $(STAMP)  # the rules engine's tests alone: seconds, no servers
 	$(BIN)/pytest -m domain
 
-bench: $(STAMP)
+bench: $(STAMP)  # the short runs (minutes on 2 cores): every figure, fewer samples
 	$(BIN)/python -m bench
+
+bench-full: $(STAMP)  # the long runs too (the local server's 500 games, more rounds): the better part of an hour
+	BENCH_FULL=1 $(BIN)/python -m bench
 
 serve: $(STAMP)
 	$(BIN)/distilled serve --port $(PORT) $(if $(DATA),--data $(DATA)) \

@@ -1,6 +1,7 @@
 """`make bench`: every benchmark prints one JSON object per line: {"name", "value", "unit", ...}. The lines are
 also written, as a table, into docs/benchmarks.md between its two markers (BENCH_DOCS=0: not written; a run
-with a benchmark failing writes nothing)."""
+with a benchmark failing writes nothing); each module's wall time goes to stderr. BENCH_FULL=1 (`make bench-full`)
+runs the long versions (more games, more rounds)."""
 
 from __future__ import annotations
 
@@ -81,12 +82,25 @@ def write_docs(text: str, entries: list[dict[str, Any]], when: str, machine: str
     return f"{head}{BEGIN}\n{table(entries, when, machine)}\n{END}{tail}"
 
 
+# The short runs' sizes, unless BENCH_FULL=1 or the variable is set: fewer games and runs, min-max still shown.
+SHORT = {"BENCH_SERVICE_GAMES": "3", "BENCH_COLD_RUNS": "31"}
+
+
 def main() -> int:
+    if os.environ.get("BENCH_FULL") != "1":
+        for variable, value in SHORT.items():
+            os.environ.setdefault(variable, value)
     tee = Tee(sys.stdout)
     sys.stdout = tee  # type: ignore[assignment]
     try:
         for name in MODULES:
-            importlib.import_module(name).run()
+            started = time.monotonic()
+            module = importlib.import_module(name)
+            if name == "bench.cold_start_bench" and os.environ.get("BENCH_COLD_RUNS"):
+                module.run(int(os.environ["BENCH_COLD_RUNS"]))
+            else:
+                module.run()
+            print(f"[bench] {name}: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     finally:
         sys.stdout = tee.out
     if os.environ.get("BENCH_DOCS", "1") != "0":

@@ -1,5 +1,8 @@
 """local_latency_growth: what one command costs `distilled serve --data DIR` in its first games, and again
-after 500 finished games in the same server.
+after GAMES finished games in the same server (20; 500 with BENCH_FULL=1, as `make bench-full` runs it).
+local_idle_cpu_percent and local_write_latency_ms: what the same server costs at rest, and how soon a write
+reaches the outbox and a live socket, its pollers backing off when idle ("after") and polling as they did
+before (a fixed 0.2 s stream poll, a 0.5 s scheduler pass: "before"), the two alternating in the same server.
 
 The server runs in this process, exactly as `distilled serve` runs it: the HTTP front door, the handlers
 of template.yaml, the embedded DynamoDB (moto) with its write-ahead journal, the stream poller, the
@@ -21,14 +24,21 @@ import os
 import random
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from bench.report import emit
+from bench.report import emit, spread
+from devtools.local.scheduler import MAX_WAIT as _MAX_WAIT
+from devtools.local.streams import MAX_IDLE as _MAX_IDLE
 
-GAMES = int(os.environ.get("BENCH_LOCAL_GAMES", "500"))
-SAMPLES = 25  # new games measured at the start, and again after GAMES finished games
+FULL = os.environ.get("BENCH_FULL") == "1"
+GAMES = int(os.environ.get("BENCH_LOCAL_GAMES", "500" if FULL else "20"))
+IDLE_ROUNDS = int(os.environ.get("BENCH_IDLE_ROUNDS", "7" if FULL else "3"))  # samples of each side
+IDLE_SECONDS = float(os.environ.get("BENCH_IDLE_SECONDS", "10" if FULL else "5"))  # wall time of one sample
+BEFORE = (0.2, 0.5)  # the pollers' fixed pauses before they backed off: stream poller, scheduler
+SAMPLES = 25 if FULL else 10  # new games measured at the start, and again after GAMES finished games
 COMMANDS = 10  # commands timed in each of them
 
 
@@ -95,18 +105,99 @@ def _ms(samples: list[float]) -> dict[str, float]:
             "max": round(max(samples) * 1000, 2)}
 
 
+class _Outboxed:
+    """The server's echo: when the latest outbox line was printed."""
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+        self.at = 0.0
+
+    def __call__(self, line: str) -> None:
+        if line.startswith("[outbox]") and not self.event.is_set():
+            self.at = time.perf_counter()
+            self.event.set()
+
+
+def _settle(service: Any, before: bool) -> None:
+    """Put the pollers in one mode and wait until they are at rest in it (an idle server's steady state)."""
+    poller, scheduler = service.poller, service.scheduler
+    poller.max_idle, scheduler.idle = BEFORE if before else (_MAX_IDLE, _MAX_WAIT)
+    polls = poller.polls
+    scheduler.wake()
+    poller.wake()
+    deadline = time.monotonic() + 60  # the poll running meanwhile, then the woken one, then the back-off
+    while time.monotonic() < deadline and not (poller.polls >= polls + 2 and poller.pause >= poller.max_idle):
+        time.sleep(0.05)
+    time.sleep(1.0)  # the write's own consumers done
+
+
+def _idle_percent(seconds: float) -> float:
+    """The process's CPU time (every server thread; this one sleeps) over `seconds` of wall time, in % of a core."""
+    wall, cpu = time.monotonic(), time.process_time()
+    time.sleep(seconds)
+    return (time.process_time() - cpu) / (time.monotonic() - wall) * 100
+
+
+def _move(api: Any, game_id: str, tokens: list[str]) -> int:
+    """One legal move of the seat to act; the version it made."""
+    seat = api.game(game_id)["to_act"][0]
+    action = api.game(game_id, tokens[seat])["view"]["legal_actions"][0]
+    return int(api.command(game_id, tokens[seat], action["type"], action)["version"])
+
+
+def _told(watcher: Any, version: int) -> None:
+    while watcher.recv_json().get("version", -1) < version:
+        pass
+
+
+def _at_rest(service: Any, api: Any, outboxed: _Outboxed) -> dict[str, Any]:
+    """Idle CPU and write latencies, the "before" and "after" modes alternating (paired) in one server."""
+    from tests.local.ws_client import WsClient
+
+    game_id, tokens = _new_game2(api)
+    watcher = WsClient(service.port, f"/live?game_id={game_id}")
+    found: dict[str, dict[str, list[float]]] = {side: {"idle": [], "outbox": [], "socket": []}
+                                                for side in ("before", "after")}
+    try:
+        for _ in range(IDLE_ROUNDS):
+            for side, figures in found.items():
+                _settle(service, side == "before")
+                figures["idle"].append(_idle_percent(IDLE_SECONDS))
+                outboxed.event.clear()
+                started = time.perf_counter()  # a new game: its seats are told "your turn" through the stream
+                api.create_game(["Ada", "Grace"])
+                outboxed.event.wait(30)
+                figures["outbox"].append(outboxed.at - started)
+                _settle(service, side == "before")
+                started = time.perf_counter()
+                version = _move(api, game_id, tokens)
+                _told(watcher, version)
+                figures["socket"].append(time.perf_counter() - started)
+    finally:
+        watcher.close_socket()
+        _settle(service, False)
+    return found
+
+
+def _new_game2(api: Any) -> tuple[str, list[str]]:
+    created = api.create_game(["Ada", "Grace"])
+    return created["game_id"], api.tokens(created)
+
+
 def run() -> None:
     from devtools.client import ApiClient
     from devtools.local.server import LocalService
 
     rng = random.Random(5)
+    outboxed = _Outboxed()
     with tempfile.TemporaryDirectory(prefix="distilled-bench-") as data:
-        service = LocalService(port=0, data_dir=Path(data), echo=lambda line: None)
+        service = LocalService(port=0, data_dir=Path(data), echo=outboxed)
         service.start()
         try:
             api = ApiClient(service.url, retries=0)
             unfinished: list[tuple[str, str]] = []
             _finish(api, [_new_game(api)], rng)  # warm: first calls import and build what later ones reuse
+            rest = _at_rest(service, api, outboxed)
             first = _measure(service, api, rng, unfinished)
             _finish(api, unfinished, rng)
             fill = _fill(api, GAMES - len(unfinished), rng)
@@ -120,4 +211,15 @@ def run() -> None:
          fill_first_ms=round(fill[0] * 1000, 2), fill_last_ms=round(fill[-1] * 1000, 2), save_bytes=save,
          clock="process CPU time: the server's threads run in this process, and the calling thread's own "
                "CPU time would miss their work (moto's share included: it is the local server's cost)")
+    before, after = rest["before"], rest["after"]
+    emit("local_idle_cpu_percent", statistics.median(after["idle"]), "% of a core", target="< 1",
+         after=spread(after["idle"], digits=2), before=spread(before["idle"], digits=2), samples=IDLE_ROUNDS,
+         seconds_per_sample=IDLE_SECONDS, games=2,
+         clock="process CPU time over wall time, the server at rest (one game, nobody playing); before: the "
+               f"pollers' fixed pauses {BEFORE} s, alternating with after in the same server")
+    emit("local_write_latency_ms", statistics.median(after["socket"]) * 1000, "ms",
+         socket_after=spread(after["socket"], 1000, 1), socket_before=spread(before["socket"], 1000, 1),
+         outbox_after=spread(after["outbox"], 1000, 1), outbox_before=spread(before["outbox"], 1000, 1),
+         samples=IDLE_ROUNDS, clock="wall time from the POST, the server at rest before it: socket: a move until "
+         "a watching socket is told of it; outbox: a new game until its first \"your turn\" is in the outbox")
 

@@ -63,10 +63,17 @@ def rates(res: LocalResources, now: float) -> list[Rate]:
     return found
 
 
+MAX_WAIT = 30.0  # seconds: the longest sleep with nothing due sooner (a write or the clock's move wakes it)
+RETRY_AFTER = 1.0  # seconds before the pass after a failed one
+
+
 class LocalScheduler(threading.Thread):
+    """Fires due schedules, then sleeps until the next one is due (at most `idle` seconds), or until woken:
+    `wake` after a write (it may have set a schedule) and every move of the clock."""
+
     def __init__(self, client: Any, groups: list[str], targets: dict[str, str], rates: list[Rate],
                  invoke: Callable[[str, dict[str, Any]], Any], clock: LocalClock,
-                 lock: AbstractContextManager[Any], idle: float = 0.5,
+                 lock: AbstractContextManager[Any], idle: float = MAX_WAIT,
                  echo: Callable[[str], None] = print) -> None:
         super().__init__(name="local-scheduler", daemon=True)
         self.client, self.groups, self.targets, self.rates = client, groups, targets, rates
@@ -74,7 +81,15 @@ class LocalScheduler(threading.Thread):
         self.stopping, self.woken = threading.Event(), threading.Event()
         self.fired = 0  # invocations made, for readiness checks
         self.passes = 0  # passes finished (a test waits for one after advancing the clock)
+        self.next_due: float | None = None  # the local clock's time of the next schedule or rate, after a pass
+        self.pause = idle  # the sleep after the latest pass (tests read it)
         clock.moved.append(self.woken.set)
+
+    def wake(self) -> None:
+        """Look again now: something was written (a schedule may have been set or deleted). What this thread's own
+        invocations write, `fire_due` reads again itself."""
+        if threading.current_thread() is not self:
+            self.woken.set()
 
     def create_groups(self) -> None:
         with self.lock:
@@ -109,9 +124,10 @@ class LocalScheduler(threading.Thread):
 
     def fire_due(self) -> int:
         """Invoke every schedule due by the local clock, earliest first; how many were fired."""
-        now, fired = self.clock.now(), 0
+        now, fired, upcoming = self.clock.now(), 0, []
         for schedule in self.pending():
             if schedule["at"] > now:
+                upcoming.append(schedule["at"])
                 break
             with self.lock:  # gone before its target runs: the target may set the game's next one
                 if schedule["delete"]:
@@ -121,7 +137,16 @@ class LocalScheduler(threading.Thread):
             if rate.due <= now:
                 rate.due = now + rate.period
                 fired += self._run(rate.function, {}, f"rate:{rate.function}")
+        if fired:  # what was fired may have set the next schedules
+            upcoming = [s["at"] for s in self.pending() if s["at"] > now][:1]
+        self.next_due = min([*upcoming, *(rate.due for rate in self.rates)], default=None)
         return fired
+
+    def next_pause(self) -> float:
+        """Seconds until the next due time by the local clock (which runs at real speed), at most `idle`."""
+        if self.next_due is None:
+            return self.idle
+        return min(max(self.next_due - self.clock.now(), 0.0), self.idle)
 
     def _run(self, function: str | None, event: dict[str, Any], what: str) -> int:
         if function is None:
@@ -139,10 +164,12 @@ class LocalScheduler(threading.Thread):
             self.woken.clear()
             try:
                 self.fire_due()
+                self.pause = self.next_pause()
             except Exception as error:  # keep the server alive; the next pass tries again
                 self.echo(f"[scheduler] {type(error).__name__}: {error}")
+                self.pause = min(self.idle, RETRY_AFTER)
             self.passes += 1
-            self.woken.wait(self.idle)
+            self.woken.wait(self.pause)
 
     def stop(self, timeout: float = 60.0) -> None:
         self.stopping.set()

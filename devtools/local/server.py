@@ -215,6 +215,8 @@ class LocalService:
             self.outbox.drain(self.client("sqs"), self.outbox_queue)
         elif function not in self.readers and (poller := getattr(self, "poller", None)) is not None:
             poller.wake()  # it may have written: the stream's consumers (live sockets) need not sit out the pause
+        if function not in self.readers and (scheduler := getattr(self, "scheduler", None)) is not None:
+            scheduler.wake()  # it may have set or deleted a schedule: the scheduler sleeps until the next one
         if self.data:
             self.data.sync()
 

@@ -16,6 +16,7 @@ from devtools.local.sam import StreamSource
 # With MaximumRetryAttempts -1 Lambda retries until the record expires (a day); locally that would
 # only stall the stream, so a poisoned batch gives up after this many attempts.
 LOCAL_RETRY_CAP = 5
+SHARD_REFRESH = 60.0  # seconds between DescribeStream calls while every shard is open (an idle poll is cheap)
 
 
 def _lambda_value(value: Any) -> Any:
@@ -102,8 +103,15 @@ class StreamPoller:
         self.lock: AbstractContextManager[Any] = lock if lock is not None else nullcontext()
         self.iterators: dict[str, str | None] = {}
         self.delivered = 0
+        self._refreshed: float | None = None  # time.monotonic() of the latest DescribeStream
 
     def _refresh_shards(self) -> None:
+        """New shards' iterators: looked for on the first poll, when a shard has closed, and every SHARD_REFRESH s."""
+        now = time.monotonic()
+        if self._refreshed is not None and now - self._refreshed < SHARD_REFRESH \
+                and all(iterator is not None for iterator in self.iterators.values()):
+            return
+        self._refreshed = now
         with self.lock:
             shards = self.client.describe_stream(StreamArn=self.stream_arn)["StreamDescription"]["Shards"]
             for shard in shards:
@@ -156,22 +164,34 @@ class Poller(Protocol):
     def poll_once(self) -> int: ...
 
 
+MAX_IDLE = 5.0  # seconds: the longest pause of an idle poller (a write wakes it at once)
+
+
 class PollerThread(threading.Thread):
-    """Polls every stream source until stopped; quickly while records flow, then every `idle` seconds."""
+    """Polls every stream source until stopped: `idle` seconds after a poll that read something or was woken,
+    then twice as long after each empty one, up to `max_idle`. A write wakes it (`wake`), so an idle server
+    sleeps while a move still reaches the consumers (live sockets, the outbox) at once."""
 
     def __init__(self, pollers: list[Poller], idle: float = 0.2,
-                 after_poll: Callable[[], None] | None = None) -> None:
+                 after_poll: Callable[[], None] | None = None, max_idle: float = MAX_IDLE) -> None:
         super().__init__(name="stream-poller", daemon=True)
-        self.pollers, self.idle, self.after_poll = pollers, idle, after_poll
+        self.pollers, self.idle, self.max_idle, self.after_poll = pollers, idle, max_idle, after_poll
         self.stopping = threading.Event()
         self.woken = threading.Event()
+        self.pause = idle  # the wait after the latest poll (tests read it: how long an idle poller sleeps)
+        self.polls = 0  # polls finished, for readiness checks
 
     def wake(self) -> None:
         """Poll now rather than after the idle pause: something was just written (a live socket waits for it)."""
         self.woken.set()
 
+    def next_pause(self, read: int, woken: bool) -> float:
+        """The pause after a poll: short while records flow or writes come, doubling while nothing does."""
+        return self.idle if read or woken else min(max(self.pause, self.idle) * 2, self.max_idle)
+
     def run(self) -> None:
         while not self.stopping.is_set():
+            woken = self.woken.is_set()
             self.woken.clear()  # before the poll: a write during it wakes the next one at once
             read = 0
             for poller in self.pollers:
@@ -181,7 +201,9 @@ class PollerThread(threading.Thread):
                     print(f"[stream] {poller.source.function}: {type(error).__name__}: {error}", flush=True)
             if self.after_poll is not None:
                 self.after_poll()
-            self.woken.wait(self.idle)
+            self.pause = self.next_pause(read, woken)
+            self.polls += 1
+            self.woken.wait(self.pause)
 
     def stop(self, timeout: float = 60.0) -> None:
         """Stop after the current poll (its retries are bounded); the caller checks is_alive() after `timeout`."""

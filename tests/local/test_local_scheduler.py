@@ -119,3 +119,31 @@ def test_the_clock_page_moves_time_forward_only_and_refuses_bad_bodies() -> None
     assert clock_page(clock, "DELETE", b"", dict).status == 405
     assert json.loads(clock_page(clock, "GET", b"", lambda: {"fired": 3}).body) == \
         {"now": T0 + 90, "offset_seconds": 90.0, "fired": 3}
+
+
+def test_the_thread_sleeps_until_the_next_due_time_and_a_write_wakes_it(client: Any) -> None:
+    clock, fired = LocalClock(lambda: T0), []
+    local = scheduler(client, clock, fired, [Rate("ClockSweepFunction", 900, T0 + 900)])
+    local.idle = 3600.0
+    calendar = EventBridgeSchedules(client, GROUP, TICK, "role", now=clock.now)
+    calendar.set("g1", T0 + 7200)
+    local.start()
+    try:
+        assert eventually(lambda: local.passes >= 1)
+        assert local.next_due == T0 + 900 and local.pause == 900.0, "asleep until the sweep is due"
+        calendar.set("g2", T0 + 60)  # a move sets its game's deadline: the server wakes the scheduler
+        local.wake()
+        assert eventually(lambda: local.passes >= 2)
+        assert local.next_due == T0 + 60 and local.pause == 60.0
+        clock.advance(60)
+        assert eventually(lambda: fired)
+        assert fired == [("ClockTickFunction", {"game_id": "g2"})]
+        assert eventually(lambda: local.next_due == T0 + 900)
+    finally:
+        local.stop()
+    assert not local.is_alive()
+
+
+def test_with_nothing_scheduled_the_thread_sleeps_its_longest_wait(client: Any) -> None:
+    local = scheduler(client, LocalClock(lambda: T0), [])
+    assert local.fire_due() == 0 and local.next_due is None and local.next_pause() == local.idle >= 30

@@ -6,7 +6,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from devtools.local.sam import StreamSource
-from devtools.local.streams import StreamPoller, failed_from, lambda_record, matches, selected
+from devtools.local.streams import PollerThread, StreamPoller, failed_from, lambda_record, matches, selected
+from tests.local.process import WAIT_LIMIT, eventually, limit
 
 ARN = "arn:aws:dynamodb:us-east-1:123456789012:table/t/stream/1"
 
@@ -108,3 +109,42 @@ def test_a_poisoned_batch_goes_to_the_failure_destination_after_the_retries() ->
                           ARN, FakeStreams([raw(1), raw(2, kind="snapshot"), raw(3)]), invoke, on_failure, "us-east-1")
     poller.poll_once()
     assert given_up == [(["1", "3"], "RuntimeError: boom")]  # the snapshot was filtered out
+
+
+class CountingPoller:
+    """A poller whose stream gives `waiting` records on its next poll."""
+
+    def __init__(self) -> None:
+        self.source = source()
+        self.waiting = 0
+
+    def poll_once(self) -> int:
+        read, self.waiting = self.waiting, 0
+        return read
+
+
+def test_an_idle_poller_backs_off_to_its_longest_pause_and_any_read_or_wake_resets_it() -> None:
+    thread = PollerThread([CountingPoller()], idle=0.2, max_idle=5.0)
+    pauses = []
+    for _ in range(7):
+        thread.pause = thread.next_pause(read=0, woken=False)
+        pauses.append(thread.pause)
+    assert pauses == [0.4, 0.8, 1.6, 3.2, 5.0, 5.0, 5.0]
+    assert thread.next_pause(read=3, woken=False) == 0.2
+    assert thread.next_pause(read=0, woken=True) == 0.2
+
+
+def test_an_idle_poller_thread_sleeps_long_and_a_write_wakes_it() -> None:
+    stream = CountingPoller()
+    thread = PollerThread([stream], idle=1000.0, max_idle=3600.0)  # only a wake can bring a second poll in time
+    thread.start()
+    try:
+        assert eventually(lambda: thread.polls >= 1)
+        assert thread.pause == 2000.0, "an empty poll that nobody woke doubles the pause"
+        stream.waiting = 2
+        thread.wake()  # what the server does after an invocation that may have written
+        assert eventually(lambda: thread.polls >= 2)
+        assert thread.pause == 1000.0, "a woken poll that read records starts the back-off again"
+    finally:
+        thread.stop(timeout=limit(WAIT_LIMIT))
+    assert not thread.is_alive()
