@@ -11,11 +11,7 @@ PYTEST_ARGS ?=
 
 BROWSER_STAMP := $(VENV)/.browser
 
-<<<<<<< HEAD
-.PHONY: setup browser test lint docs unit quick bench serve demo clean openapi
-=======
-.PHONY: setup browser test lint unit quick bench bench-full serve demo clean openapi
->>>>>>> idle
+.PHONY: setup browser test lint docs unit quick bench bench-full serve demo clean openapi
 
 setup: $(STAMP)
 
