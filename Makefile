@@ -49,8 +49,10 @@ unit: $(STAMP) $(BROWSER_STAMP)
 
 test: lint docs unit
 
-quick: $(STAMP)  # the rules engine's tests alone: seconds, no servers
-	$(BIN)/pytest -m domain
+# Every test that starts no server and no browser and is not slow (the tiers: pyproject.toml's markers, put on
+# by tests/conftest.py); `make test` runs them all, `pytest -m domain` the rules engine's alone.
+quick: $(STAMP)
+	$(BIN)/pytest -m "not (slow or local or e2e or browser)" $(PYTEST_ARGS)
 
 bench: $(STAMP)  # the short runs (minutes on 2 cores): every figure, fewer samples
 	$(BIN)/python -m bench

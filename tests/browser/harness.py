@@ -23,7 +23,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
-from tests.local.process import ROOT, ServerProcess, free_port, limit
+from tests.local.process import ROOT, ServerProcess, free_port, limit, starts_server
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 SESSION_KEY = "distilled.session.{game_id}"
@@ -60,6 +60,7 @@ class SeededServer(ServerProcess):
                                         text=True)
 
 
+@starts_server
 @contextmanager
 def seeded_server(seed: int) -> Iterator[SeededServer]:
     """A seeded server, ready before it is used, killed afterwards whatever happened."""

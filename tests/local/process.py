@@ -19,7 +19,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_SCALE_ENV = "DISTILLED_TEST_TIMEOUT_SCALE"
@@ -27,10 +27,19 @@ START_LIMIT = 300.0  # seconds: importing every handler and starting moto on a l
 STOP_LIMIT = 180.0
 WAIT_LIMIT = 120.0
 
+T = TypeVar("T")
+
 
 def limit(seconds: float) -> float:
     """A wait limit, stretched by DISTILLED_TEST_TIMEOUT_SCALE (a float, default 1)."""
     return seconds * float(os.environ.get(TIMEOUT_SCALE_ENV) or 1)
+
+
+def starts_server(thing: T) -> T:
+    """Tags a fixture helper or class that starts a local server process: tests/conftest.py marks `local` every
+    test that uses one (in its body, a fixture, or a helper of either)."""
+    thing.starts_local_server = True  # type: ignore[attr-defined]
+    return thing
 
 
 def free_port() -> int:
@@ -52,6 +61,7 @@ def serve_command(port: int) -> list[str]:
     return [sys.executable, "-m", *entry, "--port", str(port)]
 
 
+@starts_server
 class ServerProcess:
     def __init__(self, *extra: str, port: int | None = None) -> None:
         self.port = port or free_port()
@@ -104,6 +114,7 @@ class ServerProcess:
         self.output.close()
 
 
+@starts_server
 def running_server(*args: str) -> Iterator[ServerProcess]:
     """A server for a fixture: ready before the tests use it, killed after them whatever happened."""
     process = ServerProcess(*args)
