@@ -125,14 +125,7 @@ def _show(args: argparse.Namespace) -> int:
 def _log(args: argparse.Namespace) -> int:
     saved, seat = _seat(args, args.spectator, remember=False)
     client = _client(args, seat)
-    commits: list[dict[str, Any]] = []
-    after = args.after
-    while True:  # the API pages long histories
-        page = client.events(seat.game_id, seat.token, after)
-        commits += page.get("commits") or []
-        if page.get("next_after") is None:
-            break
-        after = page["next_after"]
+    commits, page = history.every_page(client, seat.game_id, seat.token, args.after)
     if args.json:
         print(json.dumps({**page, "commits": commits, "next_after": None}, indent=2))
         return 0

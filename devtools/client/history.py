@@ -36,3 +36,15 @@ def lines(commits: Iterable[dict[str, Any]], names: Sequence[str] = (), language
                 who.names = list((event.get("setup") or {}).get("names") or [])
             out.append(f"{'v' + str(commit.get('version')):<5} {_plain(sentence(words, event, who))}")
     return out
+
+
+def every_page(client: Any, game_id: str, token: str | None,
+               after: int = 0) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Every commit after `after` (the API pages long histories), and the last page's answer."""
+    commits: list[dict[str, Any]] = []
+    while True:
+        page: dict[str, Any] = client.events(game_id, token, after)
+        commits += page.get("commits") or []
+        if page.get("next_after") is None:
+            return commits, page
+        after = page["next_after"]

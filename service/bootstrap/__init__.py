@@ -16,33 +16,26 @@ from domain.options import Options, SeatSpec
 from domain.records import field, record
 from domain.rng import Rng
 from infra.store import Commit, EventStore
+from service.bootstrap.given import Given
 from service.bootstrap.settings import setting
 from service.games.pipeline import Created, Outcome, create_game, handle, production_rng
 from service.games.recent import Recent
 from service.games.repository import Aggregate, load
 
+__all__ = ["Games", "Given", "Services", "setting"]
+
 if TYPE_CHECKING:  # only the notifier needs these: command functions do not import them at cold start
-    from infra.channels.base import DeadLetters, Markers, Publisher
-    from infra.channels.email import EmailSender
-    from infra.channels.push import PushSender
-    from infra.channels.webhook_queue import WebhookQueue
-    from infra.connections import ConnectionStore
-    from infra.held import HeldStore
+    from infra.channels.base import Markers, Publisher
     from infra.limits import Limiter
     from infra.links import LinkStore
     from infra.lobbies import LobbyStore
-    from infra.mail_state import MailState
     from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
-    from infra.push_endpoints import Endpoints
-    from infra.schedules import Schedules
-    from infra.schedules.index import ClockIndex
     from service.bootstrap.reactions import Reactions
     from service.links import Links
     from service.lobbies.service import Lobbies
     from service.my_games import MyGames
     from service.notices.plan import Planned
-    from service.notices.webhook.delivery import Sender
     from service.players.service import Players
 
 
@@ -76,38 +69,6 @@ class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen datacl
         from service.notices.plan import plan
 
         return plan(self.store, game_id, versions, self.recent, whole)
-
-
-@record
-class Given:
-    """What a test (or the local server) hands in; anything left None is built from the environment."""
-
-    store: EventStore | None = None
-    rng: Rng | None = None
-    dynamodb: Any = None
-    sns: Any = None
-    publisher: Publisher | None = None
-    markers: Markers | None = None
-    player_store: PlayerStore | None = None
-    lobby_store: LobbyStore | None = None
-    my_games_store: MyGamesStore | None = None
-    limiter: Limiter | None = None
-    link_store: LinkStore | None = None
-    sqs: Any = None
-    # The reaction side's (service/bootstrap/reactions.py): None, built from the environment.
-    email_sender: EmailSender | None = None
-    push_sender: PushSender | None = None
-    endpoints: Endpoints | None = None  # push devices' platform endpoints
-    webhook_queue: WebhookQueue | None = None
-    webhook_sender: Sender | None = None
-    held_store: HeldStore | None = None
-    mail_state: MailState | None = None
-    dead_letters: DeadLetters | None = None
-    schedules: Schedules | None = None
-    clock_index: ClockIndex | None = None
-    connections: ConnectionStore | None = None
-    management: Any = None  # the live stage's API Gateway management client
-    wall_clock: Callable[[], float] | None = None  # quiet hours' "now"; None: the service's (service/clock.py)
 
 
 @record

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from infra.store import Commit
-    from service.games.repository import Aggregate
+    from service.games.aggregate import Aggregate
 
 
 class Recent:

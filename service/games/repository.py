@@ -10,22 +10,23 @@ filter (`service/games/seen.py`): an id the filter may hold is looked up exactly
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from pydantic import ValidationError
 
 from domain import apply, fold
-from domain.records import field, record
 from domain.state import GameState
 from domain.take_back import replay_needs
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_events, trusted_state
 from infra.store import Commit, Event, EventStore, Snapshot, StoreError, Stream
+from service.games.aggregate import Aggregate, Processed, Resolve, command_key
 from service.games.recent import Recent
 from service.games.seen import Seen
 
+__all__ = ["Aggregate", "Processed", "Resolve", "command_key"]  # theirs: service/games/aggregate.py; the rest is ours
 log = logging.getLogger(__name__)
 
 # A snapshot at each multiple of this many commits (`snapshot_due`), and the DynamoDB store's page one item
@@ -41,11 +42,6 @@ SEATS_RECORD = "seats"
 SEATS_RECORD_VERSION = 1
 
 
-def command_key(seat: int | None, command_id: str) -> str:
-    """Command ids are scoped to a seat: one seat can neither replay nor block another seat's id."""
-    return f"{'-' if seat is None else seat}:{command_id}"
-
-
 def seats_record(token_hashes: Sequence[str], contacts: Sequence[Mapping[str, str] | None],
                  players: Sequence[str | None] = ()) -> Event:
     """`players`: the player id seated at each seat (a lobby's game), whose key plays it; absent for none."""
@@ -56,52 +52,6 @@ def seats_record(token_hashes: Sequence[str], contacts: Sequence[Mapping[str, st
     if any(players):
         record["players"] = list(players)
     return record
-
-
-class Processed(NamedTuple):
-    """What a processed command id wrote, and the digest of the command it carried."""
-
-    version: int
-    digest: str | None = None  # None: written before commits kept a digest
-
-    def same_command(self, digest: str) -> bool:
-        # Without a digest the two cannot be told apart: answer as before digests were kept (a resend).
-        return self.digest is None or self.digest == digest
-
-
-Resolve = Callable[[str], "Processed | None"]
-
-
-@record(frozen=True)
-class Aggregate:
-    game_id: str
-    state: GameState = field(default_factory=GameState)
-    version: int = 0
-    # By command_key: every command since the snapshot the aggregate was loaded from (all, without one) ...
-    processed: Mapping[str, Processed] = field(default_factory=dict)
-    token_hashes: tuple[str, ...] = ()
-    contacts: tuple[Mapping[str, str] | None, ...] = ()
-    snapshot_version: int = 0  # the newest snapshot known to exist (0: none)
-    seen: Seen = field(default_factory=Seen)  # ... and a filter of the keys before that snapshot
-    # Looks a key the filter may hold up in the store's commits; set by `load` (the store is not game data).
-    resolve: Resolve | None = field(default=None, compare=False, repr=False)
-    # By seat: the player seated by a lobby, whose key plays it (empty: every seat plays by its token). Last, so
-    # that positional construction stays as it was.
-    players: tuple[str | None, ...] = ()
-
-    @property
-    def exists(self) -> bool:
-        return self.version > 0
-
-    def written_by(self, seat: int | None, command_id: str) -> Processed | None:
-        """What a command id already wrote, or None if it was never processed."""
-        key = command_key(seat, command_id)
-        found = self.processed.get(key)
-        if found is not None or not self.seen.might_hold(key):
-            return found
-        if self.resolve is None:
-            raise LookupError("an aggregate restored from a snapshot needs its store to tell old command ids")
-        return self.resolve(key)
 
 
 def written_in(store: EventStore, game_id: str) -> Resolve:

@@ -1,0 +1,60 @@
+"""What a test (or the local server) hands the composition root (service/bootstrap/): one object of fakes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from domain.records import record
+from domain.rng import Rng
+
+if TYPE_CHECKING:
+    from infra.channels.base import DeadLetters, Markers, Publisher
+    from infra.channels.email import EmailSender
+    from infra.channels.push import PushSender
+    from infra.channels.webhook_queue import WebhookQueue
+    from infra.connections import ConnectionStore
+    from infra.held import HeldStore
+    from infra.limits import Limiter
+    from infra.links import LinkStore
+    from infra.lobbies import LobbyStore
+    from infra.mail_state import MailState
+    from infra.my_games import MyGamesStore
+    from infra.players import PlayerStore
+    from infra.push_endpoints import Endpoints
+    from infra.schedules import Schedules
+    from infra.schedules.index import ClockIndex
+    from infra.store import EventStore
+    from service.notices.webhook.delivery import Sender
+
+
+@record
+class Given:
+    """What a test (or the local server) hands in; anything left None is built from the environment."""
+
+    store: EventStore | None = None
+    rng: Rng | None = None
+    dynamodb: Any = None
+    sns: Any = None
+    publisher: Publisher | None = None
+    markers: Markers | None = None
+    player_store: PlayerStore | None = None
+    lobby_store: LobbyStore | None = None
+    my_games_store: MyGamesStore | None = None
+    limiter: Limiter | None = None
+    link_store: LinkStore | None = None
+    sqs: Any = None
+    # The reaction side's (service/bootstrap/reactions.py): None, built from the environment.
+    email_sender: EmailSender | None = None
+    push_sender: PushSender | None = None
+    endpoints: Endpoints | None = None  # push devices' platform endpoints
+    webhook_queue: WebhookQueue | None = None
+    webhook_sender: Sender | None = None
+    held_store: HeldStore | None = None
+    mail_state: MailState | None = None
+    dead_letters: DeadLetters | None = None
+    schedules: Schedules | None = None
+    clock_index: ClockIndex | None = None
+    connections: ConnectionStore | None = None
+    management: Any = None  # the live stage's API Gateway management client
+    wall_clock: Callable[[], float] | None = None  # quiet hours' "now"; None: the service's (service/clock.py)
