@@ -57,7 +57,8 @@ def _name(w: Texts, a: Action) -> str:
 
 
 def _sell(w: Texts, a: Action, seat_view: Mapping[str, Any]) -> str:
-    me: Mapping[str, Any] = next((p for p in seat_view.get("players") or [] if p.get("seat") == seat_view.get("you")), {})
+    players = seat_view.get("players") or []
+    me: Mapping[str, Any] = next((p for p in players if p.get("seat") == seat_view.get("you")), {})
     spirit = next((s for s in me.get("spirits") or [] if s.get("id") == a.get("spirit")), None)
     recipe = w.recipe(spirit["recipe"]) if spirit and spirit.get("recipe") else ""
     return w.t("actions.sell", spirit=a.get("spirit"), recipe=recipe, bottle=w.card(a.get("bottle")))
