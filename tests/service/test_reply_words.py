@@ -160,3 +160,14 @@ def test_a_washback_that_cannot_be_is_refused(line: str, code: str) -> None:
 
 def test_without_an_open_distill_distill_words_are_unknown() -> None:
     assert isinstance(read("distill water yeast", listing(MARKET)), Unreadable)
+
+
+def test_every_command_has_its_reply_words_and_no_two_share_a_verb() -> None:
+    """A new command needs its phrase (CONTRIBUTING, "Add a command"): the fallback would still read back, but in
+    words nobody chose."""
+    from domain.commands import COMMAND_TYPES
+    from service.replies.phrases import PHRASES, phrase
+
+    assert set(PHRASES) == set(COMMAND_TYPES) - {"distill"}  # the open Distill has its own words
+    heads = Counter(phrase({"type": t}).split()[0] for t in PHRASES)
+    assert {h for h, n in heads.items() if n > 1} == {"decline"}  # `decline` and `decline goals`
