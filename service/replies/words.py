@@ -1,5 +1,6 @@
 """The reply grammar, both ways: a seat's legal actions as numbered choices with the words to reply, and one reply
-line read back into a command. Pure: no I/O, no clock, no randomness.
+line read back into a command. Pure: no I/O, no clock, no randomness (the labels' words are the page's texts,
+read once per container by service/texts/words.py).
 
 The interface (the inbound side calls these):
 

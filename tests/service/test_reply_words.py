@@ -171,3 +171,14 @@ def test_every_command_has_its_reply_words_and_no_two_share_a_verb() -> None:
     assert set(PHRASES) == set(COMMAND_TYPES) - {"distill"}  # the open Distill has its own words
     heads = Counter(phrase({"type": t}).split()[0] for t in PHRASES)
     assert {h for h, n in heads.items() if n > 1} == {"decline"}  # `decline` and `decline goals`
+
+
+@pytest.mark.parametrize("module", ["words", "phrases", "labels", "answer"])
+def test_the_reply_modules_are_pure(module: str) -> None:
+    """No I/O, clock or randomness of their own (the page's texts are read once, by service/texts/words.py)."""
+    from pathlib import Path
+
+    from tests.domain.test_purity import _offences
+
+    source = Path(__file__).resolve().parents[2] / "service" / "replies" / f"{module}.py"
+    assert _offences(source.read_text()) == []
