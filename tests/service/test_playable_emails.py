@@ -115,3 +115,17 @@ def test_another_seats_hidden_cards_never_change_the_email() -> None:
     assert first == second and "Your board:" in first.text
     other.players[0].money += 1  # the test can fail: seat 0's own board shows
     assert render(notice, replace(at, state=other), events, to, link) != first
+
+
+def test_each_spirit_is_shown_where_it_ages() -> None:
+    from service.notices.email.board import board
+
+    spirit = {"id": 3, "warehouse": 1, "recipe": "vodka", "barrel": "wood_barrel", "times_aged": 1, "flavors": 2,
+              "cards": ["water", "yeast", "mixed_grains"]}
+    fresh = {"id": 4, "warehouse": None, "recipe": None, "barrel": None, "times_aged": 0, "flavors": 0, "cards": []}
+    seat_view = {"you": 0, "flight": "A", "rows": {}, "players": [{"seat": 0, "money": 2, "sp": 5,
+                                                                   "spirits": [spirit, fresh]}]}
+    lines = board(texts("en"), seat_view)[0].lines
+    assert "Warehouse 1: Spirit #3 · Vodka · in Wood Barrel · aged 1\u00d7 · 2 flavor(s) · from Water, Yeast, Mixed " \
+           "Grains" in lines
+    assert "Washback (new spirit): Spirit #4 · Not named yet · 0 flavor(s)" in lines
