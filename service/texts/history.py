@@ -89,6 +89,10 @@ def _ended(w: Texts, e: Event, who: Seats) -> tuple[str, dict[str, Any]]:
     return "game_ended", {"scores": w.t("words.list").join(scores), "winners": who.several(e.get("winners"))}
 
 
+# Bookkeeping of take-backs, left out of the e-mails' history as the page's (web/static/js/summary.js QUIET_EVENTS):
+# the choices offer the take-back itself; the history stays about the game.
+QUIET = frozenset({"undo_point_set", "undo_point_cleared"})
+
 FORMS: dict[str, Form] = {
     "game_created": lambda w, e, who: ("game_created", {
         "names": who.several(range(len(who.names))), "flight": (e.get("setup") or {}).get("flight"),

@@ -1,9 +1,12 @@
 """The e-mail one seat gets for one notice: subject, plain text and HTML in the player's language.
 
 What it says is only what that seat may see: the events since the seat last acted as `redact_history` serves
-them to that seat (the same judgement as GET /games/{id}/events), phrased by service/texts/words.py, the types
-of its legal actions, and a link carrying a fresh link token (service/links.py), never the seat token. Every
-value interpolated into the HTML is escaped (a player may be called `<b>`).
+them to that seat (the same judgement as GET /games/{id}/events), phrased by service/texts/words.py, less the
+take-back bookkeeping the page's history hides too (history.QUIET); the seat's board, the market and its numbered
+choices with the words to reply (board.py, service/replies/words.py), all from `view(state, seat)`, the seat's
+own view; and a link carrying a fresh link token (service/links.py), never the seat token. A "your turn" or a
+reminder is playable from its text part alone. Every value interpolated into the HTML is escaped (a player may be
+called `<b>`).
 """
 
 from __future__ import annotations
@@ -14,27 +17,21 @@ from typing import Any
 
 from domain.records import record
 from domain.redact import redact_history
+from domain.view import view
 from infra.channels.base import GAME_OVER, REMINDER, Notice
 from infra.channels.email import Email
 from infra.serialization import domain_event
 from infra.store import Commit
 from service.games.repository import SEATS_RECORD, Aggregate, replayed
 from service.links import play_path
-from service.texts.history import sentence
+from service.notices.email import board
+from service.replies.words import listing
+from service.texts.history import QUIET, sentence
 from service.texts.words import Seats, Texts, texts
 from service.times import utc_minutes as utc
 
 # The footer's link to the one-click unsubscribe page (the same URL as the List-Unsubscribe header).
 FOOTER = {"en": "Stop these e-mails", "es": "Dejar de recibir estos correos", "ko": "이 알림 메일 받지 않기"}
-
-# An action type's label when the page's label needs the action's details (a card, a space) to be filled.
-ACTION_KEYS = {
-    "pass": "actions.pass", "decline": "actions.decline", "skip_distill": "actions.skip_distill",
-    "redistill": "actions.redistill", "distill": "actions.distill.title", "buy": "actions.groups.buy",
-    "sell": "actions.groups.sell", "place_label": "actions.groups.label", "trade": "actions.groups.trade",
-    "decline_goals": "actions.decline_goals", "resign": "actions.resign", "take_back": "actions.take_back",
-}
-
 
 @record(frozen=True)
 class Recipient:
@@ -64,8 +61,7 @@ class Parts:
     subject: str
     intro: list[str]
     history: list[str]
-    actions_title: str
-    actions: list[str]
+    sections: list[board.Section]  # the board, the market and the choices (a seat that must act), else none
     link_label: str
 
 
@@ -76,22 +72,24 @@ def _parts(words: Texts, notice: Notice, at: Aggregate, events: list[dict[str, A
     phase = words.t("app.phase", phase=words.phase(notice.phase))
     where = f"{words.t('app.round_plain', round=notice.round)} · {phase}"
     intro = [words.t("app.seat", name=who.name(notice.seat), seat=notice.seat), where]
+    sections: list[board.Section] = []
     if notice.kind == GAME_OVER:
         subject = f"{words.phase('finished')}: {game}"
         won = words.t("scores.winners", names=who.several(notice.winners)) if notice.winners else words.t(
             "scores.nobody")
         scores = [f"{who.name(s)}: {sp} {words.t('scores.sp')}" for s, sp in enumerate(notice.scores)]
         intro += [words.t("waiting.over"), won, *scores]
-    elif notice.kind == REMINDER:
-        subject = f"{words.t('app.title_reminder')}: {game} · {where}"
-        intro.append(words.t("waiting.reminder", deadline=utc(notice.deadline)))
     else:
-        subject = f"{words.t('app.title_turn')}: {game} · {where}"
-        intro.append(words.t("waiting.your_turn"))
-    history = [sentence(words, e, who) for e in events] or [words.t("history.empty")]
-    labels = [words.t(ACTION_KEYS[a]) if a in ACTION_KEYS else words.t("actions.unknown", type=a.replace("_", " "))
-              for a in notice.actions]
-    return Parts(subject, intro, history, words.t("app.actions"), labels, game)
+        if notice.kind == REMINDER:
+            subject = f"{words.t('app.title_reminder')}: {game} · {where}"
+            intro.append(words.t("waiting.reminder", deadline=utc(notice.deadline)))
+        else:
+            subject = f"{words.t('app.title_turn')}: {game} · {where}"
+            intro.append(words.t("waiting.your_turn"))
+        seat_view = view(at.state, notice.seat)  # the seat's own view: all the board and choices come from it
+        sections = [*board.board(words, seat_view), board.choices_section(words, listing(seat_view, words.language))]
+    history = [sentence(words, e, who) for e in events if e.get("type") not in QUIET] or [words.t("history.empty")]
+    return Parts(subject, intro, history, sections, game)
 
 
 def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipient: Recipient, link: str,
@@ -100,21 +98,20 @@ def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipien
     words = texts(recipient.language)
     parts = _parts(words, notice, at, events)
     history_title = words.t("app.history")
+    footer_words = FOOTER.get(words.language, FOOTER["en"])
     text = "\n".join([
         *parts.intro, "", f"{history_title}:", *(f"- {line}" for line in parts.history),
-        *([""] + [f"{parts.actions_title}:"] + [f"- {a}" for a in parts.actions] if parts.actions else []),
-        "", link, "",
-        *([f"{FOOTER.get(words.language, FOOTER['en'])}: {unsubscribe_url}", ""] if unsubscribe_url else []),
+        *board.text(parts.sections), "", link, "",
+        *([f"{footer_words}: {unsubscribe_url}", ""] if unsubscribe_url else []),
     ])
     footer = (f'<hr><p><small><a href="{escape(unsubscribe_url, quote=True)}">'
-              f'{escape(FOOTER.get(words.language, FOOTER["en"]))}</a></small></p>' if unsubscribe_url else "")
+              f'{escape(footer_words)}</a></small></p>' if unsubscribe_url else "")
     lang = escape(words.language)
     html = "".join([
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(parts.subject)}</title>',
         "</head><body>", *(f"<p>{escape(line)}</p>" for line in parts.intro),
         f"<h2>{escape(history_title)}</h2><ul>", *(f"<li>{escape(line)}</li>" for line in parts.history), "</ul>",
-        *([f"<h2>{escape(parts.actions_title)}</h2><ul>", *(f"<li>{escape(a)}</li>" for a in parts.actions), "</ul>"]
-          if parts.actions else []),
+        board.html(parts.sections),
         f'<p><a href="{escape(link, quote=True)}">{escape(parts.link_label)}</a></p>{footer}</body></html>',
     ])
     return Email(recipient.address, parts.subject, text, html, unsubscribe_url, email_key(notice))
