@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from infra.channels.webhook_queue import WebhookQueue
     from infra.connections import ConnectionStore
     from infra.held import HeldStore
+    from infra.links import LinkStore
     from infra.mail_state import MailState
     from infra.players import PlayerRecord, PlayerStore
     from infra.push_endpoints import Endpoints
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from service.notices.registry import Channels
     from service.notices.webhook.delivery import Sender
     from service.players.service import Players
+    from service.replies.tokens import ReplyTokens
 
 
 def page_base_url() -> str:
@@ -75,6 +77,9 @@ class Core(Protocol):
 
     @property
     def links(self) -> Links: ...
+
+    @property
+    def link_store(self) -> LinkStore: ...
 
 
     def client(self, service: str, **options: Any) -> Any: ...
@@ -166,6 +171,14 @@ class Reactions:
         return SesEmailSender(self._client("sesv2"), os.environ["EMAIL_FROM"], os.environ.get("SES_CONFIGURATION_SET"))
 
     @cached_property
+    def reply_tokens(self) -> ReplyTokens | None:
+        """Reply addresses (service/replies/tokens.py), when REPLY_DOMAIN names where replies are received."""
+        from service.replies.tokens import ReplyTokens, reply_domain
+
+        domain = reply_domain()
+        return ReplyTokens(self.services.link_store, domain) if domain else None
+
+    @cached_property
     def push_sender(self) -> PushSender | None:
         if self.given.push_sender is not None:
             return self.given.push_sender
@@ -199,7 +212,8 @@ class Reactions:
         if self.email_sender is not None:
             from service.notices.email.channel import EmailChannel
 
-            found.append(EmailChannel(self.email_sender, self.mail_state, self.unsubscribes))
+            found.append(EmailChannel(self.email_sender, self.mail_state, self.unsubscribes,
+                                      replies=self.reply_tokens))
         if self.push_sender is not None:
             from service.notices.push.channel import PushChannel
 
