@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import parseaddr
+from email.utils import getaddresses
 from html.parser import HTMLParser
 
 from domain.records import record
@@ -37,8 +37,8 @@ class Incoming:
 def parse(raw: bytes) -> Incoming:
     message = message_from_bytes(raw, policy=policy.default)
     assert isinstance(message, EmailMessage)
-    senders = message.get_all("From") or []
-    _, sender = parseaddr(str(senders[0])) if len(senders) == 1 else ("", "")
+    senders = getaddresses([str(v) for v in message.get_all("From") or []])
+    sender = senders[0][1] if len(senders) == 1 else ""
     recipients = tuple(str(v) for name in ("To", "Cc", "Delivered-To", "X-Original-To")
                        for v in message.get_all(name) or [])
     return Incoming(message_id=str(message.get("Message-ID") or "").strip(), sender=sender.strip().lower(),
@@ -79,16 +79,18 @@ def new_lines(text: str) -> list[str]:
 
 class _Text(HTMLParser):
     """HTML to lines of text: block elements end a line; quoted blocks (`blockquote`, Gmail's `gmail_quote`,
-    Outlook's `divRplyFwdMsg`/`appendonsend`), scripts and styles are dropped."""
+    Yahoo's), scripts and styles are dropped, and everything from Outlook's or Thunderbird's reply header on."""
 
     _BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol", "hr"}
     _VOID = {"br", "hr", "img", "meta", "link", "input", "wbr", "area", "base", "col", "embed", "source"}
-    _QUOTE = re.compile(r"gmail_quote|divRplyFwdMsg|appendonsend|moz-cite-prefix|yahoo_quoted", re.I)
+    _QUOTE = re.compile(r"gmail_quote|yahoo_quoted", re.I)
+    _CUT = re.compile(r"divRplyFwdMsg|appendonsend|moz-cite-prefix", re.I)
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.skipping: list[str] = []  # the open elements whose content is dropped
+        self.cut = False  # the rest is the quoted original
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in self._BLOCKS:
@@ -96,6 +98,7 @@ class _Text(HTMLParser):
         if tag in self._VOID:
             return
         marks = " ".join(v or "" for k, v in attrs if k in ("class", "id"))
+        self.cut = self.cut or bool(self._CUT.search(marks))
         if self.skipping or tag in ("blockquote", "script", "style", "head") or self._QUOTE.search(marks):
             self.skipping.append(tag)
 
@@ -106,7 +109,7 @@ class _Text(HTMLParser):
             self.parts.append("\n")
 
     def handle_data(self, data: str) -> None:
-        if not self.skipping:
+        if not self.skipping and not self.cut:
             self.parts.append(data)
 
 

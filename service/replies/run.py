@@ -70,8 +70,9 @@ class Runner:
             if kind == "unreadable":
                 done.append(Line(text, UNREADABLE, str(reading.reason)))
                 break
-            if seat not in to_act(seen.state):
-                done.append(Line(text, REFUSED, "not_your_turn"))
+            if seat not in to_act(seen.state):  # the first command line is refused; after a move, the rest not run
+                if not any(line.version is not None for line in done):
+                    done.append(Line(text, REFUSED, "not_your_turn"))
                 break
             line = self._command(current, seat, expected, text, reading.body, command_id(message_id, number))
             done.append(line)
