@@ -33,7 +33,7 @@ def handle(event: dict[str, Any]) -> dict[str, int]:
         if not isinstance(ses, dict):
             continue
         mail, receipt = ses.get("mail") or {}, ses.get("receipt") or {}
-        raw = _raw(ses, str(mail.get("messageId") or ""))
+        raw = _raw(ses, str(mail.get("messageId") or "")) if inbound is not None else None
         outcome = "off" if inbound is None else "missing" if raw is None else \
             inbound.receive(raw, verdicts_of(receipt), [str(r) for r in receipt.get("recipients") or []])
         done[outcome] = done.get(outcome, 0) + 1
