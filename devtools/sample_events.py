@@ -124,6 +124,16 @@ def _feedback_event() -> dict[str, Any]:
                                  "MessageAttributes": {}}}]}
 
 
+def _inbound_mail_event() -> dict[str, Any]:
+    """An SES receipt rule's Lambda action (functions/mail/inbound.py): the raw mail is in S3 under its id."""
+    verdict = {"status": "PASS"}
+    return {"Records": [{"eventSource": "aws:ses", "eventVersion": "1.0", "ses": {
+        "mail": {"messageId": "sample-message", "source": "ann@example.org", "destination": ["play@example.org"]},
+        "receipt": {"recipients": ["play@example.org"], "spfVerdict": verdict, "dkimVerdict": verdict,
+                    "spamVerdict": verdict, "virusVerdict": verdict, "dmarcVerdict": verdict,
+                    "action": {"type": "Lambda", "invocationType": "Event"}}}}]}
+
+
 def _api_event(route: sam.Route) -> dict[str, Any]:
     if route.path.startswith("/unsubscribe/"):
         return _unsubscribe_event(route)
@@ -210,6 +220,8 @@ def sample_events() -> dict[str, dict[str, Any]]:
         if any(e.get("Type") in ("Schedule", "ScheduleV2") for e in spec.events.values()):
             out.setdefault(logical_id, {})  # a rate schedule's invocation carries no input
     out |= {k: v for k, v in SCHEDULE_INPUTS.items() if k in specs}
+    if "InboundMailFunction" in specs:
+        out["InboundMailFunction"] = _inbound_mail_event()
     for logical_id in specs:
         events = template["Resources"][logical_id]["Properties"].get("Events") or {}
         by_topic = any(e.get("Type") == "SNS" for e in events.values())

@@ -25,6 +25,8 @@ class Email:
     html: str
     unsubscribe_url: str | None = None
     key: str = ""  # the idempotency key it was sent under (a header, so that a receiver can drop a repeat)
+    reply_to: str | None = None  # the seat's reply address (service/replies/tokens.py): a reply is a move
+    in_reply_to: str | None = None  # the Message-ID of the mail this answers (threads the answer under it)
 
 
 class EmailSender(Protocol):
@@ -40,6 +42,11 @@ def mime(email: Email, sender: str, sender_name: str = "Distilled Online") -> Em
     message["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or None)
     if email.key:
         message["X-Distilled-Notice"] = email.key
+    if email.reply_to:
+        message["Reply-To"] = email.reply_to
+    if email.in_reply_to:
+        message["In-Reply-To"] = email.in_reply_to
+        message["References"] = email.in_reply_to
     if email.unsubscribe_url:
         message["List-Unsubscribe"] = f"<{email.unsubscribe_url}>, <mailto:{sender}?subject=unsubscribe>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

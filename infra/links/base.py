@@ -1,9 +1,11 @@
 """The link store's records and contract, shared by every implementation.
 
-A grant is what a link token or a session token entitles its bearer to: one seat of one game, until it expires,
+A grant is what a link token, a session token or a reply token (service/replies/tokens.py) entitles its bearer
+to: one seat of one game, until it expires,
 while the seat keeps the token it had at minting (`seat_token_sha256`). A link is exchanged for sessions; a
 session is presented on the game routes. Each is one item on the games table, keyed by the SHA-256 of its token
-(pk `LINK#<hash>` / sk `LINK`, pk `SESSION#<hash>` / sk `SESSION`): a token itself is never stored. Grants are
+(pk `LINK#<hash>` / sk `LINK`, pk `SESSION#<hash>` /
+sk `SESSION`, pk `REPLY#<hash>` / sk `REPLY`): a token itself is never stored. Grants are
 written once and never changed; DynamoDB's TTL (`expires_at`, epoch seconds) removes them, lazily, so a reader
 checks the expiry itself.
 """
@@ -14,10 +16,10 @@ from typing import Literal, Protocol
 
 from domain.records import record
 
-Kind = Literal["link", "session"]
-KINDS: tuple[Kind, ...] = ("link", "session")
-PREFIXES: dict[Kind, str] = {"link": "LINK#", "session": "SESSION#"}
-SORT_KEYS: dict[Kind, str] = {"link": "LINK", "session": "SESSION"}
+Kind = Literal["link", "session", "reply"]
+KINDS: tuple[Kind, ...] = ("link", "session", "reply")
+PREFIXES: dict[Kind, str] = {"link": "LINK#", "session": "SESSION#", "reply": "REPLY#"}
+SORT_KEYS: dict[Kind, str] = {"link": "LINK", "session": "SESSION", "reply": "REPLY"}
 
 
 @record(frozen=True)
@@ -29,6 +31,7 @@ class Grant:
     seat_token_sha256: str  # the seat's token hash at minting: a reissued seat token voids the grant
     created_at: str  # ISO 8601 UTC
     expires_at: int  # epoch seconds
+    version: int = 0  # a reply token's: the game's version its e-mail showed (0 for links and sessions)
 
 
 class GrantExists(Exception):
@@ -60,5 +63,7 @@ def check_grant(grant: Grant) -> None:
         raise ValueError("seat must be an int >= 0")
     if isinstance(grant.expires_at, bool) or not isinstance(grant.expires_at, int) or grant.expires_at <= 0:
         raise ValueError("expires_at must be epoch seconds")
+    if isinstance(grant.version, bool) or not isinstance(grant.version, int) or grant.version < 0:
+        raise ValueError("version must be an int >= 0")
     if not grant.game_id:
         raise ValueError("a grant names its game")

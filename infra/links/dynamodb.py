@@ -1,5 +1,6 @@
 """The link store on the games table: one item per grant (pk `LINK#<token hash>` / sk `LINK`, or pk
-`SESSION#<token hash>` / sk `SESSION`, kind `link` or `session`), written once by a put conditional on the key
+`SESSION#<token hash>` / sk `SESSION`, or pk
+`REPLY#<token hash>` / sk `REPLY`; kind `link`, `session` or `reply`), written once by a put conditional on the key
 being new, with `expires_at` as the table's TTL. The table's stream consumers filter on kind: they never see
 these items.
 
@@ -29,13 +30,14 @@ def to_item(grant: Grant) -> Item:
         "game_id": {"S": grant.game_id}, "seat": {"N": str(grant.seat)},
         "seat_token_sha256": {"S": grant.seat_token_sha256}, "created_at": {"S": grant.created_at},
         "expires_at": {"N": str(grant.expires_at)},
+        **({"version": {"N": str(grant.version)}} if grant.version else {}),
     }
 
 
 def from_item(kind: Kind, token_sha256: str, item: Item) -> Grant:
     return Grant(kind=kind, token_sha256=token_sha256, game_id=item["game_id"]["S"], seat=int(item["seat"]["N"]),
                  seat_token_sha256=item["seat_token_sha256"]["S"], created_at=item["created_at"]["S"],
-                 expires_at=int(item["expires_at"]["N"]))
+                 expires_at=int(item["expires_at"]["N"]), version=int(item.get("version", {}).get("N", "0")))
 
 
 class DynamoLinkStore(TableStore):

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from infra.channels.webhook_queue import WebhookQueue
     from infra.connections import ConnectionStore
     from infra.held import HeldStore
+    from infra.inbound_mail import RawMail
     from infra.limits import Limiter
     from infra.links import LinkStore
     from infra.lobbies import LobbyStore
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from infra.schedules.index import ClockIndex
     from infra.store import EventStore
     from service.notices.webhook.delivery import Sender
+    from service.replies.port import Reader, RenderAnswer
 
 
 @record
@@ -57,4 +59,9 @@ class Given:
     clock_index: ClockIndex | None = None
     connections: ConnectionStore | None = None
     management: Any = None  # the live stage's API Gateway management client
+    # Replies (service/replies/): the reader of reply words and the answer's renderer (None: service/replies/words.py
+    # and answer.py, or the numbers-only stand-ins while those are not there), and the received mail.
+    reader: Reader | None = None
+    render_answer: RenderAnswer | None = None
+    raw_mail: RawMail | None = None
     wall_clock: Callable[[], float] | None = None  # quiet hours' "now"; None: the service's (service/clock.py)

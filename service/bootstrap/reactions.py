@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from infra.channels.webhook_queue import WebhookQueue
     from infra.connections import ConnectionStore
     from infra.held import HeldStore
+    from infra.inbound_mail import RawMail
+    from infra.limits import Limiter
+    from infra.links import LinkStore
     from infra.mail_state import MailState
     from infra.players import PlayerRecord, PlayerStore
     from infra.push_endpoints import Endpoints
@@ -36,6 +39,9 @@ if TYPE_CHECKING:
     from service.notices.registry import Channels
     from service.notices.webhook.delivery import Sender
     from service.players.service import Players
+    from service.replies.inbound import Inbound
+    from service.replies.run import GamesPort
+    from service.replies.tokens import ReplyTokens
 
 
 def page_base_url() -> str:
@@ -75,6 +81,15 @@ class Core(Protocol):
 
     @property
     def links(self) -> Links: ...
+
+    @property
+    def link_store(self) -> LinkStore: ...
+
+    @property
+    def games(self) -> GamesPort: ...
+
+    @property
+    def limiter(self) -> Limiter: ...
 
 
     def client(self, service: str, **options: Any) -> Any: ...
@@ -165,6 +180,32 @@ class Reactions:
 
         return SesEmailSender(self._client("sesv2"), os.environ["EMAIL_FROM"], os.environ.get("SES_CONFIGURATION_SET"))
 
+    # --- replies (service/bootstrap/replies.py) -------------------------------------------------------------
+    @cached_property
+    def reply_tokens(self) -> ReplyTokens | None:
+        """Reply addresses (service/replies/tokens.py), when REPLY_DOMAIN names where replies are received."""
+        from service.bootstrap.replies import reply_tokens
+
+        return reply_tokens(self.services.link_store)
+
+    @cached_property
+    def inbound(self) -> Inbound | None:
+        """Replies taken in (service/replies/inbound.py): with REPLY_DOMAIN and an e-mail sender for the answers."""
+        from service.bootstrap.replies import inbound
+
+        tokens, sender, services = self.reply_tokens, self.email_sender, self.services
+        if tokens is None or sender is None:
+            return None
+        return inbound(self.given, tokens, sender, services.games, services.store, services.player_store,
+                       services.markers, services.limiter)
+
+    @cached_property
+    def raw_mail(self) -> RawMail:
+        """Where SES stored received mail (INBOUND_MAIL_BUCKET, INBOUND_MAIL_PREFIX)."""
+        from service.bootstrap.replies import raw_mail
+
+        return self.given.raw_mail if self.given.raw_mail is not None else raw_mail(self._client("s3"))
+
     @cached_property
     def push_sender(self) -> PushSender | None:
         if self.given.push_sender is not None:
@@ -199,7 +240,8 @@ class Reactions:
         if self.email_sender is not None:
             from service.notices.email.channel import EmailChannel
 
-            found.append(EmailChannel(self.email_sender, self.mail_state, self.unsubscribes))
+            found.append(EmailChannel(self.email_sender, self.mail_state, self.unsubscribes,
+                                      replies=self.reply_tokens))
         if self.push_sender is not None:
             from service.notices.push.channel import PushChannel
 

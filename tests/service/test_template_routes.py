@@ -92,8 +92,10 @@ def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> No
     functions = {k: r for k, r in cfn.items() if r["Type"] == "AWS::Lambda::Function"}
     routes = len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) + len(LINK_ROUTES) \
         + len(DEVICE_ROUTES)
-    # + the web page's, the held release, the unsubscribe routes', SES feedback's, the clocks' two, the webhook sender
-    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1 + 2 + 1
+    # + the web page's, the held release, the unsubscribe routes', SES feedback's, the clocks' two, the webhook sender,
+    # the replies' inbound mail
+    assert len(functions) == 3 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1 + 2 + 1 \
+        + 1
     # A function's ARN built from its fixed FunctionName (the clocks' tick: a GetAtt would be circular).
     by_name = {json.dumps(f["Properties"].get("FunctionName")) for f in functions.values()}
     for logical_id, function in functions.items():
@@ -146,6 +148,8 @@ def test_our_policies_name_their_resources(cfn: dict[str, Any]) -> None:
                     named = named.replace(":endpoint/${App}/*", "").replace("/unset.invalid/*", "")
                 if all(a.startswith("scheduler:") for a in statement["Action"]):  # one schedule per game: by prefix
                     named = named.replace("schedule/${ClockScheduleGroup}/clock-*", "")
+                if statement["Action"] == ["s3:GetObject"]:  # received mail: keyed by SES's message ids, one prefix
+                    named = named.replace("${InboundMailBucket.Arn}/inbound/*", "")
                 assert statement["Resource"] != "*" and "*" not in named, logical_id
                 actions = statement["Action"] if isinstance(statement["Action"], list) else [statement["Action"]]
                 assert not any(a.endswith(":*") or a == "*" for a in actions), logical_id

@@ -9,14 +9,19 @@ markers, is service/notices/delivery.py.
 E-mail operations (docs/adr/0019-email-operations.md): no e-mail to a player who turned e-mail off or whose
 address bounced or complained, nor to a suppressed seat contact; each e-mail carries its own one-click
 unsubscribe URL and its key (X-Distilled-Notice), so that a receiver can drop a repeat.
+
+Replies (service/replies/): with REPLY_DOMAIN set, a "your turn" or a reminder to a player's confirmed address
+carries a new reply address in Reply-To (`play+<reply token>@<domain>`, minted for this e-mail): answering it is
+a move. A seat contact's e-mail carries none (its address was never confirmed).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from domain.records import record
-from infra.channels.base import Notice
+from infra.channels.base import REMINDER, YOUR_TURN, Notice
 from infra.channels.email import EmailSender, address_hash
 from service.games.repository import Aggregate
 from service.notices.delivery import Policy, Seat
@@ -26,6 +31,7 @@ if TYPE_CHECKING:
     from infra.mail_state import MailState
     from infra.players import PlayerRecord
     from service.notices.email.unsubscribe import Unsubscribes
+    from service.replies.tokens import ReplyTokens
 
 EMAIL = "email"
 # Sends of one e-mail that fail before it goes to the dead-letter queue: under the stream's 5 retries, so the
@@ -53,6 +59,7 @@ class EmailChannel:
     state: MailState | None = None  # suppressed contact addresses; None: none checked
     unsubscribes: Unsubscribes | None = None  # one-click links; None: the fixed `unsubscribe_url`
     unsubscribe_url: str | None = None
+    replies: ReplyTokens | None = None  # reply addresses (REPLY_DOMAIN); None: no e-mail carries one
     name: str = EMAIL
     policy: Policy = POLICY
 
@@ -71,7 +78,10 @@ class EmailChannel:
                                      table.at.get(notice.version))
         unsubscribe = (self.unsubscribes.url(table.page_base_url, to.player_id, address_hash(to.address))
                        if self.unsubscribes is not None else self.unsubscribe_url)
-        self.sender.send(render(notice, at, events, to, link, unsubscribe))
+        email = render(notice, at, events, to, link, unsubscribe)
+        if self.replies is not None and to.player_id is not None and notice.kind in (YOUR_TURN, REMINDER):
+            email = replace(email, reply_to=self.replies.address(table.newest, notice.seat, notice.version))
+        self.sender.send(email)
         return 1
 
     def _suppressed(self, to: Recipient) -> bool:
