@@ -60,7 +60,7 @@ class Given:
     connections: ConnectionStore | None = None
     management: Any = None  # the live stage's API Gateway management client
     # Replies (service/replies/): the reader of reply words and the answer's renderer (None: service/replies/words.py
-    # and answer.py, or the numbers-only stand-ins while those are not there), and the received mail.
+    # and answer_email.py), and the received mail.
     reader: Reader | None = None
     render_answer: RenderAnswer | None = None
     raw_mail: RawMail | None = None

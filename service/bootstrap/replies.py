@@ -2,13 +2,12 @@
 of reply words and its answer's renderer, and the received mail's store. Built by `Reactions`
 (service/bootstrap/reactions.py) on first use.
 
-The reader and the renderer are the given ones (tests, the local server), else service/replies/words.py and
-service/replies/answer.py, else the numbers-only stand-ins of service/replies/numbers.py.
+The reader and the renderer are the given ones (tests), else service/replies/words.py and
+service/replies/answer_email.py.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -48,33 +47,17 @@ def inbound(given: Given, tokens: ReplyTokens, sender: EmailSender, games: Games
                    given.render_answer if given.render_answer is not None else render_answer(), at_version)
 
 
-def _module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name != name:
-            raise
-        return None
-
-
 def reader() -> Reader:
-    words = _module("service.replies.words")
-    if words is not None:
-        found: Reader = words  # the module: its `choices` and `read` are the protocol's
-        return found
-    from service.replies.numbers import NumbersReader
+    from service.replies import words
 
-    return NumbersReader()
+    found: Reader = words  # the module: its `choices` and `read` are the protocol's
+    return found
 
 
 def render_answer() -> RenderAnswer:
-    answer = _module("service.replies.answer")
-    if answer is not None:
-        found: RenderAnswer = answer.render_answer
-        return found
-    from service.replies.numbers import plain_answer
+    from service.replies.answer_email import email_answer
 
-    return plain_answer
+    return email_answer
 
 
 def raw_mail(s3: Any) -> RawMail:

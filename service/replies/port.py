@@ -42,14 +42,15 @@ def kind_of(reading: Any) -> Kind:
 
 @record(frozen=True)
 class Line:
-    """One line of a reply and what came of it. `reason`: a refusal's code (the rules' or the service's:
-    `stale`, `not_your_turn`, `invalid`, `busy`) or the reader's reason; `version`: what an accepted (or
+    """One line of a reply and what came of it. `reason`: a refusal's code (the rules', the service's: `stale`,
+    `not_your_turn`, `invalid`, `busy`, or the reader's: `Unreadable.code`); `version`: what an accepted (or
     replayed) command wrote."""
 
     text: str
     outcome: str
     reason: str = ""
     version: int | None = None
+    message: str = ""  # the refusal or the reader's words for it (English), beside its code in `reason`
 
 
 @record(frozen=True)

@@ -68,7 +68,8 @@ class Runner:
                 done.append(Line(text, SHOWN))
                 continue
             if kind == "unreadable":
-                done.append(Line(text, UNREADABLE, str(reading.reason)))
+                done.append(Line(text, UNREADABLE, str(getattr(reading, "code", "unknown_words")),
+                                 message=str(reading.reason)))
                 break
             if seat not in to_act(seen.state):  # the first command line is refused; after a move, the rest not run
                 if not any(line.version is not None for line in done):
@@ -101,7 +102,7 @@ class Runner:
         except StaleVersion:
             return Line(text, REFUSED, "stale")
         except RuleViolation as refused:
-            return Line(text, REFUSED, refused.code)
+            return Line(text, REFUSED, refused.code, message=refused.message)
         except (Contention, CommandIdReused, GameNotFound):
             return Line(text, REFUSED, "busy")
         return Line(text, REPLAYED if outcome.replayed else ACCEPTED, version=outcome.command_version)

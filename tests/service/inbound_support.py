@@ -69,7 +69,8 @@ class FakeReader:
 
 
 class World:
-    def __init__(self, monkeypatch: Any, seed: int = 3) -> None:
+    def __init__(self, monkeypatch: Any, seed: int = 3, real_words: bool = False) -> None:
+        """`real_words`: the composition root's own reader (service/replies/words.py), not FakeReader."""
         monkeypatch.setenv("REPLY_DOMAIN", DOMAIN)
         monkeypatch.setenv("PAGE_BASE_URL", "https://play.example.org")
         self.store, self.players = InMemoryEventStore(), InMemoryPlayerStore()
@@ -84,7 +85,8 @@ class World:
         self.sender, self.markers, self.limiter = MemoryEmailSender(), MemoryMarkers(), MemoryLimiter()
         self.services = Services(Given(store=self.store, rng=random.Random(seed), player_store=self.players,
                                        link_store=InMemoryLinkStore(), markers=self.markers, limiter=self.limiter,
-                                       email_sender=self.sender, reader=FakeReader()))
+                                       email_sender=self.sender,
+                                       reader=None if real_words else FakeReader()))
         inbound = self.services.reactions.inbound
         assert inbound is not None
         self.inbound = inbound

@@ -52,7 +52,7 @@ def test_a_second_delivery_after_a_lost_answer_acts_once_and_answers(world: Worl
     assert world.receive(raw) == "answered"
     assert world.game.version == version
     [answer] = world.sender.sent
-    assert "replayed" in answer.text
+    assert "“1”: done." in answer.text  # played once, by the first delivery
 
 
 @pytest.mark.parametrize("headers", [
@@ -147,14 +147,16 @@ def test_lines_run_in_order_and_stop_at_the_first_refusal(world: World) -> None:
     assert world.receive(plain(ADDRESSES[0], world.address(0), "zzz\n1\n")) == "answered"
     assert world.game.version == version  # the unreadable first line stopped the rest
     [answer] = world.sender.sent
-    assert "zzz: unreadable (not_a_choice)" in answer.text and "1: not_run" in answer.text
+    assert "“zzz”: not played: not_a_choice" in answer.text
+    assert "“1”: not played: an earlier line stopped the reply." in answer.text
 
 
 def test_a_refused_command_writes_nothing_and_is_answered(world: World) -> None:
     version = world.game.version
     assert world.receive(plain(ADDRESSES[0], world.address(0), "bad\n1")) == "answered"
     assert world.game.version == version
-    assert "bad: refused" in world.sender.sent[0].text and "1: not_run" in world.sender.sent[0].text
+    [answer] = world.sender.sent
+    assert "“bad”: not played: " in answer.text and "“1”: not played: an earlier line stopped" in answer.text
 
 
 def test_after_its_move_the_seat_no_longer_acts_and_the_rest_is_not_run(world: World) -> None:
@@ -162,7 +164,8 @@ def test_after_its_move_the_seat_no_longer_acts_and_the_rest_is_not_run(world: W
     version = world.game.version
     world.receive(plain(ADDRESSES[0], world.address(0), "1\n1"))
     assert world.game.version == version + 1
-    assert "1: accepted" in world.sender.sent[0].text and "1: not_run" in world.sender.sent[0].text
+    [answer] = world.sender.sent
+    assert answer.text.count("“1”: done.") == 1 and "“1”: not played: an earlier line stopped" in answer.text
 
 
 def test_a_reply_to_an_older_email_still_reads_when_the_seats_choices_are_the_same(world: World) -> None:
@@ -224,3 +227,21 @@ def test_a_your_turn_email_carries_a_new_reply_address_each_time(world: World) -
     assert world.receive(plain(ADDRESSES[0], first, "1")) == "answered"  # and it works
     channel.send(notice, Recipient("contact@example.net"), Seat(table, 0))  # a seat contact: none
     assert world.sender.sent[-1].reply_to is None
+
+
+def test_the_reply_words_of_the_turn_email_play_and_a_wrong_word_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the service's own reader: the words a choice is listed with play it; others are refused, in words."""
+    from service.replies.words import choices
+
+    world = World(monkeypatch, real_words=True)
+    version = world.game.version
+    first = choices(world.game.state, 0)[0]
+    assert world.receive(plain(ADDRESSES[0], world.address(0), "buy unobtainium\n" + first.words)) == "answered"
+    assert world.game.version == version  # the first line stopped the reply
+    [refused] = world.sender.sent
+    assert "“buy unobtainium”: not played: " in refused.text and "an earlier line stopped" in refused.text
+    world.sender.sent.clear()
+    assert world.receive(plain(ADDRESSES[0], world.address(0), first.words.upper() + ".", "<m2@x>")) == "answered"
+    assert world.game.version == version + 1
+    [answer] = world.sender.sent
+    assert f"“{first.words.upper()}.”: done." in answer.text
