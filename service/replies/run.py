@@ -2,9 +2,10 @@
 as the seat the reply address names, while the seat must act, stopping at the first refusal.
 
 Each line is read against the seat's choices in the game the player saw: the first against the version the reply
-address was minted for (what its e-mail listed), each next one against the version the line before wrote. When
-the game has moved on since (another seat acted in a simultaneous phase) and the seat's choices are still the
-same, the line runs on the game as it is; otherwise it is refused as `stale` (the answer shows the game now).
+address was minted for (what its e-mail listed, its numbers), each next one against the version the line before
+wrote. When the game has moved on since (another seat acted in a simultaneous phase) and the seat's moves are
+still the same, the line runs on the game as it is (a take-back only if it is still offered: another seat's move
+ends it); otherwise it is refused as `stale` (the answer shows the game now).
 
 A line's command id is derived from the mail's Message-ID and the line's number: a mail delivered twice acts
 once (the pipeline answers a command id it has seen from the game, writing nothing: `replayed`).
@@ -18,9 +19,9 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from domain.commands import COMMAND_TYPES
+from domain.commands import ANYTIME, COMMAND_TYPES
 from domain.errors import RuleViolation
-from domain.legal import to_act
+from domain.legal import game_actions, legal_actions, to_act
 from service.games.aggregate import Aggregate
 from service.games.pipeline import CommandIdReused, Contention, GameNotFound, Outcome, StaleVersion
 from service.replies.port import ACCEPTED, NOT_RUN, REFUSED, REPLAYED, SHOWN, UNREADABLE, Line, Reader, kind_of
@@ -61,7 +62,7 @@ class Runner:
         done: list[Line] = []
         for number, text in enumerate(lines, start=1):
             current = self.games.load(game_id)
-            seen, expected = self._seen(current, seat, version)
+            seen = self._seen(current, version)
             reading = self.reader.read(text, self.reader.choices(seen.state, seat))
             kind = kind_of(reading)
             if kind == "show":
@@ -75,6 +76,7 @@ class Runner:
                 if not any(line.version is not None for line in done):
                     done.append(Line(text, REFUSED, "not_your_turn"))
                 break
+            expected = current.version if self._still(seen, current, seat, reading.body) else version
             line = self._command(current, seat, expected, text, reading.body, command_id(message_id, number))
             done.append(line)
             if line.version is None:
@@ -82,15 +84,26 @@ class Runner:
             version = line.version
         return done + [Line(text, NOT_RUN) for text in lines[len(done):]]
 
-    def _seen(self, current: Aggregate, seat: int, version: int) -> tuple[Aggregate, int]:
-        """The game the line is read against, and the version it is run as."""
+    def _seen(self, current: Aggregate, version: int) -> Aggregate:
+        """The game as the player saw it: the line is read against its choices (its numbers as listed)."""
         if current.version == version:
-            return current, version
+            return current
         then = self.at_version(current.game_id, version)
-        if then.exists and version < current.version and \
-                list(self.reader.choices(then.state, seat)) == list(self.reader.choices(current.state, seat)):
-            return current, current.version
-        return then, version
+        return then if then.exists and version < current.version else current
+
+    def _still(self, seen: Aggregate, current: Aggregate, seat: int, body: Any) -> bool:
+        """Whether a line read in `seen` may run on the game as it is: the seat's moves are the same (another
+        seat acted meanwhile, in a simultaneous phase), and the command, if it is one of those a seat may send
+        at any time (a take-back is offered only until another seat acts), is still offered."""
+        if seen is current:
+            return True
+        if game_actions(seen.state, seat) != game_actions(current.state, seat):
+            return False
+        try:
+            command = to_command(body, seat)
+        except ValueError:
+            return True  # refused as invalid, whichever version it runs on
+        return command.type not in ANYTIME or command in legal_actions(current.state, seat)
 
     def _command(self, current: Aggregate, seat: int, expected: int, text: str, body: Any, cid: str) -> Line:
         try:
