@@ -13,86 +13,30 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
+
+from service.bootstrap.core import Core, page_base_url
 
 if TYPE_CHECKING:
-    from infra.channels.base import DeadLetters, Markers, Publisher
+    from infra.channels.base import DeadLetters
     from infra.channels.email import EmailSender
     from infra.channels.push import PushSender
     from infra.channels.webhook_queue import WebhookQueue
     from infra.connections import ConnectionStore
     from infra.held import HeldStore
     from infra.inbound_mail import RawMail
-    from infra.limits import Limiter
-    from infra.links import LinkStore
     from infra.mail_state import MailState
-    from infra.players import PlayerRecord, PlayerStore
+    from infra.players import PlayerRecord
     from infra.push_endpoints import Endpoints
-    from infra.store import EventStore
-    from service.bootstrap.given import Given
     from service.clocks.schedule import ClockSchedule
-    from service.links import Links
     from service.notices.delivery import Channel
     from service.notices.email.unsubscribe import Unsubscribes
     from service.notices.held import Hold
     from service.notices.push.devices import Devices
     from service.notices.registry import Channels
     from service.notices.webhook.delivery import Sender
-    from service.players.service import Players
     from service.replies.inbound import Inbound
-    from service.replies.run import GamesPort
     from service.replies.tokens import ReplyTokens
-
-
-def page_base_url() -> str:
-    return os.environ.get("PAGE_BASE_URL", "").strip()
-
-
-class Core(Protocol):
-    """What the reaction side takes of the container's `Services` (service/bootstrap/__init__.py, which builds
-    this side: named here as a protocol, so that neither module imports the other's)."""
-
-    @property
-    def given(self) -> Given: ...
-
-    @property
-    def dynamodb(self) -> Any: ...
-
-    @property
-    def sns(self) -> Any: ...
-
-    @property
-    def sqs(self) -> Any: ...
-
-    @property
-    def store(self) -> EventStore: ...
-
-    @property
-    def player_store(self) -> PlayerStore: ...
-
-    @property
-    def players(self) -> Players: ...
-
-    @property
-    def publisher(self) -> Publisher: ...
-
-    @property
-    def markers(self) -> Markers: ...
-
-    @property
-    def links(self) -> Links: ...
-
-    @property
-    def link_store(self) -> LinkStore: ...
-
-    @property
-    def games(self) -> GamesPort: ...
-
-    @property
-    def limiter(self) -> Limiter: ...
-
-
-    def client(self, service: str, **options: Any) -> Any: ...
 
 
 class Reactions:
