@@ -17,8 +17,9 @@ GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 
 class StrictBody(BaseModel):
-    # Strict: a bool is not an int, "1" is not a number, 1.0 is not an int (JSON cannot tell 1.0 from 1, so an
-    # int field refuses both spellings of a float). A client that sends the wrong type learns it at once.
+    # Strict: a bool is not an int, "1" is not a number, 1.5 is not an int. (1.0 is: JSON cannot tell 1.0 from 1,
+    # and functions/api/json_body.py reads every whole number as an int.) A client that sends the wrong type learns
+    # it at once.
     # defer_build: a function validates one route's body; it is built on that route's first request.
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
