@@ -34,6 +34,7 @@ from service.lobbies.errors import (
     SeatTaken,
 )
 from service.players.errors import (
+    RULE_KINDS,
     InvalidCode,
     InvalidField,
     PlayerContention,
@@ -127,7 +128,8 @@ def answer(error: Exception) -> Answer:
         case Unauthenticated():
             return Answer(401, "unauthorized", PLAYER_KEY_REFUSED, headers=BEARER_CHALLENGE)
         case InvalidField():
-            return Answer(422, "invalid_request", "A profile field cannot be stored as sent.",
+            return Answer(422, error.kind if error.kind in RULE_KINDS else "invalid_request",
+                          "A profile field cannot be stored as sent.",
                           {"errors": [{"loc": ["body", error.field], "type": error.kind, "message": error.message}]})
         case InvalidCode():
             return Answer(422, error.code, CODE_REFUSED.get(error.code, CODE_REFUSED["invalid_code"]))

@@ -21,7 +21,9 @@ class StrictBody(BaseModel):
     # and functions/api/json_body.py reads every whole number as an int.) A client that sends the wrong type learns
     # it at once.
     # defer_build: a function validates one route's body; it is built on that route's first request.
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
+    # regex_engine: the service's own (Python's re), so that a pattern the document declares means the same in the
+    # body's validation as in the service (service/names.py).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True, regex_engine="python-re")
 
 
 class CommandBody(StrictBody):

@@ -8,13 +8,24 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from domain.options import Options
 from functions.api.create_body import OptionsIn
-from service.lobbies.service import MAX_NAME, MAX_SEATS, SeatSpecIn
+from service.lobbies.service import MAX_SEATS, SeatSpecIn
+from service.names import MAX_NAME, NAME_PATTERN
 
 INVITE_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 
+def _exactly_one(*kinds: str) -> dict[str, Any]:
+    """The document's words for "exactly one of these is true" (the models' validators below), and a name only
+    with a bot."""
+    def branch(kind: str) -> dict[str, Any]:
+        others = {k: {"type": "null"} for k in kinds if k != kind}
+        name = {} if kind == "bot" else {"name": {"type": "null"}}
+        return {"required": [kind], "properties": {kind: {"const": True}, **others, **name}}
+    return {"oneOf": [branch(k) for k in kinds]}
+
+
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, regex_engine="python-re")
 
 
 class LobbySeatIn(_Body):
@@ -24,7 +35,10 @@ class LobbySeatIn(_Body):
     host: Literal[True] | None = None
     open: Literal[True] | None = None
     bot: Literal[True] | None = None
-    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, description="A bot's name.")
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN,
+                             description="A bot's name.")
+
+    model_config = ConfigDict(json_schema_extra=_exactly_one("host", "open", "bot"))
 
     @model_validator(mode="after")
     def _one_kind(self) -> LobbySeatIn:
@@ -61,9 +75,11 @@ class JoinBody(_Body):
 
 
 class ReplaceSeatBody(_Body):
+    model_config = ConfigDict(json_schema_extra=_exactly_one("open", "bot"))
+
     open: Literal[True] | None = None
     bot: Literal[True] | None = None
-    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)
 
     @model_validator(mode="after")
     def _one_kind(self) -> ReplaceSeatBody:

@@ -39,6 +39,7 @@ from service.lobbies.errors import (
     NoSuchSlot,
     NotHost,
 )
+from service.names import MAX_NAME, printable
 from service.players.service import Players
 from service.times import iso_seconds as iso
 
@@ -46,7 +47,6 @@ LOBBY_SECONDS = 14 * 24 * 3600  # a lobby not started within 14 days is gone
 MAX_SEATS = 5
 MAX_LISTED = 50
 ATTEMPTS = 3
-MAX_NAME = 40
 
 
 @record(frozen=True)
@@ -78,8 +78,8 @@ def _bot(name: str | None, seat: int) -> tuple[Slot, str]:
 
 def _name(name: str) -> str:
     cleaned = " ".join(name.split())
-    if not 1 <= len(cleaned) <= MAX_NAME:
-        raise InvalidLobby("name", f"a seat's name has 1 to {MAX_NAME} characters")
+    if not 1 <= len(cleaned) <= MAX_NAME or not printable(cleaned):  # service/names.py's rule
+        raise InvalidLobby("name", f"a seat's name has 1 to {MAX_NAME} characters, no control or format characters")
     return cleaned
 
 
