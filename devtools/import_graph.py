@@ -10,19 +10,22 @@ Imports under `if TYPE_CHECKING:` count too: a circle of types is still a circle
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any
+
+from devtools.template import load_template
 
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCTION = ("domain", "infra", "service", "web", "functions")
-_HANDLER = re.compile(r"^\s*Handler:\s*([\w/]+)\.\w+\s*$", re.M)
 
 
-def handler_modules(template: str) -> set[str]:
-    """The modules template.yaml's functions name as their handlers."""
-    return {path.replace("/", ".") for path in _HANDLER.findall(template)}
+def handler_modules(template: Mapping[str, Any]) -> set[str]:
+    """The modules a template's functions name as their handlers (the template as loaded: loops expanded)."""
+    handlers = (resource.get("Properties", {}).get("Handler") for resource in template.get("Resources", {}).values()
+                if resource.get("Type") == "AWS::Serverless::Function")
+    return {handler.rsplit(".", 1)[0].replace("/", ".") for handler in handlers if isinstance(handler, str)}
 
 
 def cycles(modules: Iterable[str], imports: Callable[[str], Iterable[str]]) -> list[list[str]]:
@@ -88,7 +91,7 @@ def main() -> int:
 
     sys.path.insert(0, str(ROOT))
     graph = grimp.build_graph(*PRODUCTION, cache_dir=None)
-    handlers = handler_modules((ROOT / "template.yaml").read_text(encoding="utf-8"))
+    handlers = handler_modules(load_template(ROOT / "template.yaml"))
     missing = sorted(h for h in handlers if h not in graph.modules)
     found = [f"template.yaml names a handler module that does not exist: {m}" for m in missing]
     found += problems(graph.modules, graph.find_modules_directly_imported_by, handlers)

@@ -8,6 +8,8 @@ from typing import Any
 
 import yaml
 
+from devtools import language_extensions
+
 TEMPLATE_PATH = Path(__file__).resolve().parent.parent / "template.yaml"
 
 # Short tag -> long-form key; !Ref and !Condition have no "Fn::" prefix.
@@ -46,12 +48,14 @@ for _short in _INTRINSICS:
     )
 
 
-def load_template(path: str | Path | None = None) -> dict[str, Any]:
+def load_template(path: str | Path | None = None, *, as_written: bool = False) -> dict[str, Any]:
+    """The template as CloudFormation deploys it: its AWS::LanguageExtensions (the loops) expanded, unless
+    `as_written`."""
     with open(path or TEMPLATE_PATH, encoding="utf-8") as f:
         template = yaml.load(f, Loader=CloudFormationLoader)  # safe: a SafeLoader subclass
     if not isinstance(template, dict):
         raise ValueError(f"{path or TEMPLATE_PATH} is not a CloudFormation template")
-    return template
+    return template if as_written else language_extensions.expand(template)
 
 
 def table_definition(template: dict[str, Any], logical_id: str = "GamesTable") -> dict[str, Any]:

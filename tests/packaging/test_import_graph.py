@@ -23,8 +23,12 @@ def test_a_handler_importing_another_handler_is_found() -> None:
 
 
 def test_the_handlers_are_read_from_the_template() -> None:
-    template = "  Fn:\n    Properties:\n      Handler: functions/commands/buy.lambda_handler\n" \
-               "      Handler: functions/notifier.lambda_handler\n"
+    def function(handler: object) -> dict[str, object]:
+        return {"Type": "AWS::Serverless::Function", "Properties": {"Handler": handler}}
+
+    template = {"Resources": {"A": function("functions/commands/buy.lambda_handler"),
+                              "B": function("functions/notifier.lambda_handler"),
+                              "C": {"Type": "AWS::SQS::Queue", "Properties": {"Handler": "not/a.function"}}}}
     assert handler_modules(template) == {"functions.commands.buy", "functions.notifier"}
 
 

@@ -46,6 +46,8 @@ def cfn(sam: dict[str, Any]) -> dict[str, Any]:
     for resource in packaged["Resources"].values():
         if resource["Type"] == "AWS::Serverless::LayerVersion":
             resource["Properties"]["ContentUri"] = "s3://bucket/layer.zip"
+        if "CodeUri" in resource.get("Properties", {}):  # the command functions' loop names it (ADR 28)
+            resource["Properties"]["CodeUri"] = "s3://bucket/code.zip"
     resources: dict[str, Any] = transform(packaged, {"Stage": "test"}, NoNetworkPolicies())["Resources"]
     return resources
 
