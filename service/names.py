@@ -17,6 +17,18 @@ FORBIDDEN = ("\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd
               "\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ue000-\\uf8ff\\ufeff\\ufff9-\\ufffb")
 NAME_PATTERN = rf"^[^\s{FORBIDDEN}](?:[^{FORBIDDEN}]{{0,{MAX_NAME - 2}}}[^\s{FORBIDDEN}])?$"
 _NAME = re.compile(NAME_PATTERN)
+
+# The rules of an address (service/players/profiles.py checks them; the document declares them wherever an address
+# is taken: a profile's, a seat's), so that ECMA-262 and Python's re read them alike: `\\s` only beside FORBIDDEN
+# (the engines' whitespace differs only in characters FORBIDDEN has: \\x1c-\\x1f, \\x85, \\ufeff).
+MAX_EMAIL = 254
+HOST_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+# No quoted local parts: nothing that could end an address in a mail header (",;<>()[]\" and spaces), no control
+# or format character.
+EMAIL_PATTERN = rf"^[^@\s,;<>()\[\]\\\"{FORBIDDEN}]{{1,64}}@{HOST_LABEL}(?:\.{HOST_LABEL})+$"
+# What service/players/profiles.py's valid_https_url takes, but for an IP address as the host (a name only here) and
+# a private host (no pattern can know): https, a host name, a port from 1, then printable ASCII.
+HTTPS_URL_PATTERN = rf"^https://{HOST_LABEL}(?:\.{HOST_LABEL})*(?::[1-9][0-9]{{0,3}})?(?:[/?#][!-~]*)?$"
 _ALLOWED_CHARACTERS = re.compile(rf"[^{FORBIDDEN}]*")
 
 

@@ -6,16 +6,16 @@ from pydantic import ConfigDict, Field, field_validator
 
 from domain.options import Clock, Fraction, Options
 from functions.api.models import StrictBody
-from service.names import MAX_NAME, NAME_PATTERN
+from service.names import EMAIL_PATTERN, HTTPS_URL_PATTERN, MAX_EMAIL, MAX_NAME, NAME_PATTERN
 
 
 class SeatIn(StrictBody):
     name: str = Field(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN,
                       description="A display name: no spaces around it, no control or format characters.")
-    email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
+    email: str | None = Field(default=None, max_length=MAX_EMAIL, pattern=EMAIL_PATTERN,
                               description="Where this seat's notices are e-mailed while no player with a confirmed "
                                           "address sits there (play by e-mail). Never shown.")
-    webhook: str | None = Field(default=None, max_length=2048, pattern=r"^https://\S+$",
+    webhook: str | None = Field(default=None, max_length=2048, pattern=HTTPS_URL_PATTERN,
                                 description="Stored, never shown; not read by any channel (webhooks go to the seat's "
                                             "player's profile: PATCH /players/me).")
     push: str | None = Field(default=None, max_length=2048,

@@ -21,6 +21,9 @@ MAX_DEPTH = 16
 MAX_INT_DIGITS = 30
 # The largest whole number a float holds exactly (2**53): a whole float up to it reads as the int it is.
 MAX_EXACT_INT = 2**53
+# The largest count the API takes (a version, a revision): every client's JSON numbers hold it exactly (JavaScript's
+# Number.MAX_SAFE_INTEGER). The document declares it as the maximum of those fields.
+MAX_COUNT = 2**53 - 1
 
 # A whole JSON string, or a lone quote (a string that never ends: the body is malformed anyway), or a bracket.
 # Matching whole strings first means brackets inside strings are never counted, in one linear pass.

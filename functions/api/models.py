@@ -11,6 +11,7 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from domain.commands import COMMAND_TYPES
+from functions.api.json_body import MAX_COUNT
 
 MAX_BODY_BYTES = 16 * 1024
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
@@ -38,7 +39,7 @@ class CommandBody(StrictBody):
                     "first send wrote. The same id with another command: 409 command_id_reused.",
     )
     expected_version: int | None = Field(
-        default=None, ge=1,
+        default=None, ge=1, le=MAX_COUNT,
         description="The version the decision was based on. If the game has moved on: 409 stale_version. "
                     "Without it the server re-decides on the newest version when another command wins a race.",
     )

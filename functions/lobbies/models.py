@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -53,7 +53,8 @@ class LobbySeatIn(_Body):
 
 
 class CreateLobbyBody(_Body):
-    seats: int | list[LobbySeatIn] = Field(
+    seats: Annotated[int, Field(ge=1, le=MAX_SEATS)] | Annotated[
+        list[LobbySeatIn], Field(min_length=1, max_length=MAX_SEATS)] = Field(
         description=f"A number of seats, 1 to {MAX_SEATS} (the host's first, the others open), or the seats in "
                     "order.")
     options: OptionsIn = Field(default_factory=OptionsIn)
@@ -61,7 +62,7 @@ class CreateLobbyBody(_Body):
 
     def specs(self) -> list[SeatSpecIn]:
         if isinstance(self.seats, int):
-            return [SeatSpecIn("host")] + [SeatSpecIn("open")] * (self.seats - 1) if self.seats >= 1 else []
+            return [SeatSpecIn("host")] + [SeatSpecIn("open")] * (self.seats - 1)
         return [s.spec() for s in self.seats]
 
     def game_options(self) -> Options:

@@ -9,15 +9,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
+from functions.api.json_body import MAX_COUNT
 from service.clocks.vacation import VACATION_DAYS
-from service.names import MAX_NAME, NAME_PATTERN
-from service.players.profiles import (
-    EMAIL_PATTERN,
-    HTTPS_URL_PATTERN,
-    MAX_EMAIL,
-    MAX_PUSH_ENDPOINT,
-    MAX_WEBHOOK_URL,
-)
+from service.names import EMAIL_PATTERN, HTTPS_URL_PATTERN, MAX_EMAIL, MAX_NAME, NAME_PATTERN
+from service.players.profiles import MAX_PUSH_ENDPOINT, MAX_WEBHOOK_URL
 from service.players.service import UNSET, Changes
 
 CODE_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
@@ -34,9 +29,14 @@ class CreatePlayerBody(_Body):
     time_zone: str | None = TIME_ZONE
 
 
+# The wall-clock times service/notices/quiet_hours.py reads (00:00 to 23:59).
+CLOCK_PATTERN = r"^(?:[01][0-9]|2[0-3]):[0-5][0-9]$"
+
+
 class QuietHours(_Body):
-    start: str = Field(max_length=5, description="HH:MM, 24-hour, e.g. 22:00.")
-    end: str = Field(max_length=5, description="HH:MM; before start: the window ends the next day (08:00).")
+    start: str = Field(max_length=5, pattern=CLOCK_PATTERN, description="HH:MM, 24-hour, e.g. 22:00.")
+    end: str = Field(max_length=5, pattern=CLOCK_PATTERN,
+                     description="HH:MM; before start: the window ends the next day (08:00).")
 
 
 class Device(BaseModel):
@@ -60,8 +60,9 @@ class UpdatePlayerBody(_Body):
     push_endpoint: str | None = Field(default=None, max_length=MAX_PUSH_ENDPOINT, pattern=HTTPS_URL_PATTERN,
                                       description="A push subscription endpoint (an https URL).")
     expected_revision: int | None = Field(
-        default=None, ge=1, description="The profile's revision this change is based on: 409 stale_revision if "
-                                        "it has moved on. Without it, a change is applied over the newest.")
+        default=None, ge=1, le=MAX_COUNT,
+        description="The profile's revision this change is based on: 409 stale_revision if it has moved on. "
+                    "Without it, a change is applied over the newest.")
     quiet_hours: QuietHours | None = Field(
         default=None, description="Hold e-mail and push notices between start and end, wall clock in the "
                                   "player's time zone (the game is never held); null: no quiet hours.")

@@ -16,24 +16,17 @@ from urllib.parse import urlsplit
 from infra.players import PlayerRecord
 from service.clock import now_epoch
 from service.clocks.vacation import vacation_view
-from service.names import FORBIDDEN, MAX_NAME, printable
+from service.names import EMAIL_PATTERN, HOST_LABEL, MAX_EMAIL, MAX_NAME, printable
 from service.players.errors import InvalidField
 from service.times import iso_seconds
 
-MAX_EMAIL = 254
 MAX_WEBHOOK_URL = 512
 MAX_PUSH_ENDPOINT = 1024
 DEFAULT_TIME_ZONE = "UTC"
 LANGUAGES = ("en", "es", "ko")  # the page's and the e-mails' (web/static/texts/<lang>.json)
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
-# No quoted local parts: nothing that could end an address in a mail header (",;<>()[]\" and spaces), no control
-# or format character. The document declares EMAIL_PATTERN and HTTPS_URL_PATTERN (functions/players/models.py).
-EMAIL_PATTERN = rf"^[^@\s,;<>()\[\]\\\"{FORBIDDEN}]{{1,64}}@{_LABEL}(?:\.{_LABEL})+$"
+# The document declares EMAIL_PATTERN and HTTPS_URL_PATTERN (service/names.py) on every field they check.
 _EMAIL = re.compile(EMAIL_PATTERN)
-# What valid_https_url takes, but for an IP address as the host (a name only here) and a private host (no pattern
-# can know): https, a host name, a port from 1, then printable ASCII.
-HTTPS_URL_PATTERN = rf"^https://{_LABEL}(?:\.{_LABEL})*(?::[1-9][0-9]{{0,3}})?(?:[/?#][!-~]*)?$"
-_HOST = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
+_HOST = re.compile(rf"{HOST_LABEL}(?:\.{HOST_LABEL})*")
 
 
 def _printable(field: str, value: str) -> None:
