@@ -181,7 +181,7 @@ def lobby_answer(error: Exception) -> Answer:
             return Answer(409, "seat_claimed", "A player plays this seat with its own key: it has no token.",
                           {"seat": error.seat})
         case InvalidLobby():
-            return Answer(422, "invalid_request", "These seats cannot make a game.",
+            return Answer(422, error.code, "These seats cannot make a game.",
                           {"errors": [{"loc": ["body", error.field], "type": "invalid", "message": error.message}]})
     return Answer(409, "contention", "Other changes to this lobby kept landing first; retry.", headers=RETRY_SOON)
 

@@ -101,7 +101,7 @@ class Lobbies:
         if not 1 <= len(seats) <= MAX_SEATS:
             raise InvalidLobby("seats", f"a game has 1 to {MAX_SEATS} seats")
         if sum(s.kind == "host" for s in seats) > 1:
-            raise InvalidLobby("seats", "the host takes at most one seat")
+            raise InvalidLobby("seats", "the host takes at most one seat", "two_hosts")
         slots: list[Slot] = []
         tokens: dict[int, str] = {}
         for i, spec in enumerate(seats):
@@ -267,7 +267,7 @@ def _playable(seats: list[SeatSpec], options: Options) -> None:
     try:
         decide(GameState(), CreateGame(seats=tuple(seats), options=options), random.Random(0))
     except RuleViolation as refused:
-        raise InvalidLobby("options", refused.message) from None
+        raise InvalidLobby("options", refused.message, refused.code) from None
 
 
 def _slot(record: LobbyRecord, seat: int) -> Slot:
