@@ -27,8 +27,13 @@ HOST_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
 # or format character.
 EMAIL_PATTERN = rf"^[^@\s,;<>()\[\]\\\"{FORBIDDEN}]{{1,64}}@{HOST_LABEL}(?:\.{HOST_LABEL})+$"
 # What service/players/profiles.py's valid_https_url takes, but for an IP address as the host (a name only here) and
-# a private host (no pattern can know): https, a host name, a port from 1, then printable ASCII.
-HTTPS_URL_PATTERN = rf"^https://{HOST_LABEL}(?:\.{HOST_LABEL})*(?::[1-9][0-9]{{0,3}})?(?:[/?#][!-~]*)?$"
+# a private host (no pattern can know): https, a host name, a port 1 to 65535, then printable ASCII.
+_PORT = r"(?::(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
+_REST = r"(?:[/?#][!-~]*)?"
+HTTPS_URL_PATTERN = rf"^https://{HOST_LABEL}(?:\.{HOST_LABEL})*{_PORT}{_REST}$"
+# A player's webhook: an https URL, or http:// to this machine, which only the local server takes (its receivers
+# listen there: service/notices/webhook/settings.py); deployed, that one is refused with its rule code, not_https.
+WEBHOOK_URL_PATTERN = rf"^(?:https://{HOST_LABEL}(?:\.{HOST_LABEL})*|http://(?:localhost|127\.0\.0\.1|\[::1\])){_PORT}{_REST}$"
 _ALLOWED_CHARACTERS = re.compile(rf"[^{FORBIDDEN}]*")
 
 

@@ -11,7 +11,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from functions.api.json_body import MAX_COUNT
 from service.clocks.vacation import VACATION_DAYS
-from service.names import EMAIL_PATTERN, HTTPS_URL_PATTERN, MAX_EMAIL, MAX_NAME, NAME_PATTERN
+from service.names import EMAIL_PATTERN, HTTPS_URL_PATTERN, MAX_EMAIL, MAX_NAME, NAME_PATTERN, WEBHOOK_URL_PATTERN
 from service.players.profiles import MAX_PUSH_ENDPOINT, MAX_WEBHOOK_URL
 from service.players.service import UNSET, Changes
 
@@ -55,7 +55,7 @@ class UpdatePlayerBody(_Body):
         default=None, max_length=MAX_EMAIL, pattern=EMAIL_PATTERN,
         description="A new address is pending until confirmed through the link sent to it (valid 24 h); "
                     "nothing else is sent to it before. Sending the confirmed address again changes nothing.")
-    webhook_url: str | None = Field(default=None, max_length=MAX_WEBHOOK_URL, pattern=HTTPS_URL_PATTERN,
+    webhook_url: str | None = Field(default=None, max_length=MAX_WEBHOOK_URL, pattern=WEBHOOK_URL_PATTERN,
                                     description="An https URL to a public host, no credentials in it.")
     push_endpoint: str | None = Field(default=None, max_length=MAX_PUSH_ENDPOINT, pattern=HTTPS_URL_PATTERN,
                                       description="A push subscription endpoint (an https URL).")

@@ -8,7 +8,7 @@ from __future__ import annotations
 # left, a webhook set): each is answered as its own 422 code, which the route's document lists. Any other kind is
 # one the document's schema already refuses (a length, a pattern): 422 invalid_request.
 RULE_KINDS = frozenset({"unknown_time_zone", "invalid_host", "not_set", "past", "allowance", "empty_window",
-                        "invalid_token", "refused_by_platform"})
+                        "invalid_token", "refused_by_platform", "not_https"})
 
 
 class InvalidField(Exception):
