@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.options import Options, SeatSpec
 
 Deck = Literal["upgrades", "ingredients", "items"]
+MAX_SPIRIT_ID = 99
 
 
 # defer_build: a command's validator is built when the first one is made, not at import. Each Lambda function
@@ -149,7 +150,9 @@ class Sell(_Command):
     """Sell a spirit in a bottle."""
 
     type: Literal["sell"] = "sell"
-    spirit: int
+    # The game numbers its spirits from 1, one per seat per round at most (35 in a game): an id within the bound
+    # and not the seat's is the rules' unknown_spirit.
+    spirit: int = Field(ge=1, le=MAX_SPIRIT_ID)
     bottle: str
 
 

@@ -34,6 +34,7 @@ from service.lobbies.errors import (
     SeatTaken,
 )
 from service.players.errors import (
+    RULE_KINDS,
     InvalidCode,
     InvalidField,
     PlayerContention,
@@ -127,7 +128,8 @@ def answer(error: Exception) -> Answer:
         case Unauthenticated():
             return Answer(401, "unauthorized", PLAYER_KEY_REFUSED, headers=BEARER_CHALLENGE)
         case InvalidField():
-            return Answer(422, "invalid_request", "A profile field cannot be stored as sent.",
+            return Answer(422, error.kind if error.kind in RULE_KINDS else "invalid_request",
+                          "A profile field cannot be stored as sent.",
                           {"errors": [{"loc": ["body", error.field], "type": error.kind, "message": error.message}]})
         case InvalidCode():
             return Answer(422, error.code, CODE_REFUSED.get(error.code, CODE_REFUSED["invalid_code"]))
@@ -179,7 +181,7 @@ def lobby_answer(error: Exception) -> Answer:
             return Answer(409, "seat_claimed", "A player plays this seat with its own key: it has no token.",
                           {"seat": error.seat})
         case InvalidLobby():
-            return Answer(422, "invalid_request", "These seats cannot make a game.",
+            return Answer(422, error.code, "These seats cannot make a game.",
                           {"errors": [{"loc": ["body", error.field], "type": "invalid", "message": error.message}]})
     return Answer(409, "contention", "Other changes to this lobby kept landing first; retry.", headers=RETRY_SOON)
 

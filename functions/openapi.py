@@ -16,6 +16,7 @@ from functions.api.command_routes import add_command
 from functions.api.docs import SEAT_TOKEN
 from functions.api.edge import new_app
 from functions.api.game_routes import add_create_game, add_get_events, add_get_game
+from functions.api.refusals import document_refusals
 from functions.links.routes import LINK_ROUTES
 from functions.lobbies.routes import LOBBY_ROUTES
 from functions.players.device_routes import DEVICE_ROUTES
@@ -56,6 +57,7 @@ def document() -> dict[str, Any]:
                                                              "/players/me/key) returned.")},
     )
     loaded: dict[str, Any] = json.loads(schema)
+    document_refusals(loaded)
     _drop_unused_schemas(loaded)
     return loaded
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, field_validator
 
-from domain.options import Clock, Options
+from domain.options import Clock, Fraction, Options
 from functions.api.models import StrictBody
+from service.names import EMAIL_PATTERN, HTTPS_URL_PATTERN, MAX_EMAIL, MAX_NAME, NAME_PATTERN
 
 
 class SeatIn(StrictBody):
-    name: str = Field(min_length=1, max_length=40)
-    email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
+    name: str = Field(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN,
+                      description="A display name: no spaces around it, no control or format characters.")
+    email: str | None = Field(default=None, max_length=MAX_EMAIL, pattern=EMAIL_PATTERN,
                               description="Where this seat's notices are e-mailed while no player with a confirmed "
                                           "address sits there (play by e-mail). Never shown.")
-    webhook: str | None = Field(default=None, max_length=2048, pattern=r"^https://\S+$",
+    webhook: str | None = Field(default=None, max_length=2048, pattern=HTTPS_URL_PATTERN,
                                 description="Stored, never shown; not read by any channel (webhooks go to the seat's "
                                             "player's profile: PATCH /players/me).")
     push: str | None = Field(default=None, max_length=2048,
@@ -29,6 +31,16 @@ class ClockIn(Clock):
     """A turn clock as a request sends it: strictly typed (a number of hours, never a string)."""
 
     model_config = ConfigDict(strict=True)
+
+    # A JSON array (strict validation takes no list for a tuple), in any order: the clock's are the distinct
+    # fractions, ascending, which no JSON Schema keyword says, so the request's are put in that order.
+    reminders: list[Fraction] = Field(  # type: ignore[assignment]
+        default=[0.5, 0.9], max_length=4, json_schema_extra={"uniqueItems": True})
+
+    @field_validator("reminders")
+    @classmethod
+    def _ascending(cls, value: list[float]) -> list[float]:  # type: ignore[override]  # Clock's, replaced
+        return sorted(set(value))
 
 
 class OptionsIn(Options):

@@ -9,7 +9,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, Field
 
 from domain.options import SeatSpec
 from domain.redact import redact_history
@@ -38,12 +38,14 @@ POLL_PAUSES = (0.25, 0.5, 0.75, 1.0)
 NOT_MODIFIED: dict[int, OpenAPIResponse] = {
     304: {"description": "If-None-Match names the current ETag: nothing changed (no body).", "content": {}}}
 
+MAX_AFTER = 10**15  # far above any game's version, and exact as the document's (floating) maximum
 _DIGITS = re.compile(r"[0-9]{1,18}")
 
 
 def _digits(value: object) -> object:
     """A query value is text, and lax int parsing reads too much of it (" 1", "1_0", "+1", "1.0", other
-    scripts' digits): only plain decimal digits are a number here."""
+    scripts' digits): only plain decimal digits are a number here. Put after a parameter's bounds in its
+    Annotated (`Annotated[int, Field(ge=0), Digits, Query()]`): before them, the document loses the bounds."""
     if isinstance(value, str) and not _DIGITS.fullmatch(value):
         raise ValueError("expected a whole number in plain decimal digits")
     return value
@@ -87,8 +89,9 @@ def add_get_game(app: APIGatewayHttpResolver) -> None:
     )
     def get_game(
         game_id: str,
-        wait: Annotated[int, Digits, Query(ge=0, le=MAX_WAIT, description="Long poll: with If-None-Match, "
-                                           "seconds to wait for the game to move before answering 304.")] = 0,
+        wait: Annotated[int, Field(ge=0, le=MAX_WAIT), Digits, Query(
+            description="Long poll: with If-None-Match, seconds to wait for the game to move before answering "
+                        "304.")] = 0,
     ):
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)
@@ -128,8 +131,10 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
     )
     def get_events(
         game_id: str,
-        after: Annotated[int, Digits, Query(ge=0, description="Only commits above this version.")] = 0,
-        limit: Annotated[int, Digits, Query(ge=1, le=MAX_HISTORY_PAGE, description="Commits per page.")] = 200,
+        after: Annotated[int, Field(ge=0, le=MAX_AFTER), Digits, Query(
+            description="Only commits above this version.")] = 0,
+        limit: Annotated[int, Field(ge=1, le=MAX_HISTORY_PAGE), Digits,
+                         Query(description="Commits per page.")] = 200,
     ):
         aggregate = load_game(game_id)
         seat = caller_seat(app, aggregate, required=False)

@@ -1,4 +1,5 @@
-"""Request bodies as the API accepts them: strict UTF-8, then JSON with bounded depth and plain numbers.
+"""Request bodies as the API accepts them: strict UTF-8, then JSON with bounded depth and plain numbers (a whole
+number is an int however it is written: 1, 1.0, 1e0).
 
 Python's json module accepts more than JSON (NaN, Infinity) and fails in ways that are not a
 JSONDecodeError (RecursionError on deep nesting, ValueError past the int-string conversion limit,
@@ -18,6 +19,11 @@ from typing import Any
 MAX_DEPTH = 16
 # Every integer the API takes fits in a few digits; the bound keeps int() far from its conversion limit.
 MAX_INT_DIGITS = 30
+# The largest whole number a float holds exactly (2**53): a whole float up to it reads as the int it is.
+MAX_EXACT_INT = 2**53
+# The largest count the API takes (a version, a revision): every client's JSON numbers hold it exactly (JavaScript's
+# Number.MAX_SAFE_INTEGER). The document declares it as the maximum of those fields.
+MAX_COUNT = 2**53 - 1
 
 # A whole JSON string, or a lone quote (a string that never ends: the body is malformed anyway), or a bracket.
 # Matching whole strings first means brackets inside strings are never counted, in one linear pass.
@@ -84,10 +90,15 @@ def _int(literal: str) -> int:
     return int(literal)
 
 
-def _float(literal: str) -> float:
+def _float(literal: str) -> float | int:
+    """A number with a fraction or an exponent. One whose value is whole (1.0, 2e1) is an integer to JSON Schema,
+    so it reads as one, while a float holds it exactly: the body's strict int fields take it as the client's
+    serializer may have written it, and still refuse 1.5 and true."""
     value = float(literal)
     if not math.isfinite(value):
         raise BadBody("the body has a number too large for JSON")
+    if value.is_integer() and abs(value) <= MAX_EXACT_INT:
+        return int(value)
     return value
 
 

@@ -11,16 +11,20 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from domain.commands import COMMAND_TYPES
+from functions.api.json_body import MAX_COUNT
 
 MAX_BODY_BYTES = 16 * 1024
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 
 class StrictBody(BaseModel):
-    # Strict: a bool is not an int, "1" is not a number, 1.0 is not an int (JSON cannot tell 1.0 from 1, so an
-    # int field refuses both spellings of a float). A client that sends the wrong type learns it at once.
+    # Strict: a bool is not an int, "1" is not a number, 1.5 is not an int. (1.0 is: JSON cannot tell 1.0 from 1,
+    # and functions/api/json_body.py reads every whole number as an int.) A client that sends the wrong type learns
+    # it at once.
     # defer_build: a function validates one route's body; it is built on that route's first request.
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
+    # regex_engine: the service's own (Python's re), so that a pattern the document declares means the same in the
+    # body's validation as in the service (service/names.py).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True, regex_engine="python-re")
 
 
 class CommandBody(StrictBody):
@@ -35,7 +39,7 @@ class CommandBody(StrictBody):
                     "first send wrote. The same id with another command: 409 command_id_reused.",
     )
     expected_version: int | None = Field(
-        default=None, ge=1,
+        default=None, ge=1, le=MAX_COUNT,
         description="The version the decision was based on. If the game has moved on: 409 stale_version. "
                     "Without it the server re-decides on the newest version when another command wins a race.",
     )

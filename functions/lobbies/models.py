@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from domain.options import Options
 from functions.api.create_body import OptionsIn
-from service.lobbies.service import MAX_NAME, MAX_SEATS, SeatSpecIn
+from service.lobbies.service import MAX_SEATS, SeatSpecIn
+from service.names import MAX_NAME, NAME_PATTERN
 
 INVITE_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 
+def _exactly_one(*kinds: str) -> dict[str, Any]:
+    """The document's words for "exactly one of these is true" (the models' validators below), and a name only
+    with a bot."""
+    def branch(kind: str) -> dict[str, Any]:
+        others = {k: {"type": "null"} for k in kinds if k != kind}
+        name = {} if kind == "bot" else {"name": {"type": "null"}}
+        return {"required": [kind], "properties": {kind: {"const": True}, **others, **name}}
+    return {"oneOf": [branch(k) for k in kinds]}
+
+
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, regex_engine="python-re")
 
 
 class LobbySeatIn(_Body):
@@ -24,7 +35,10 @@ class LobbySeatIn(_Body):
     host: Literal[True] | None = None
     open: Literal[True] | None = None
     bot: Literal[True] | None = None
-    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, description="A bot's name.")
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN,
+                             description="A bot's name.")
+
+    model_config = ConfigDict(json_schema_extra=_exactly_one("host", "open", "bot"))
 
     @model_validator(mode="after")
     def _one_kind(self) -> LobbySeatIn:
@@ -39,7 +53,8 @@ class LobbySeatIn(_Body):
 
 
 class CreateLobbyBody(_Body):
-    seats: int | list[LobbySeatIn] = Field(
+    seats: Annotated[int, Field(ge=1, le=MAX_SEATS)] | Annotated[
+        list[LobbySeatIn], Field(min_length=1, max_length=MAX_SEATS)] = Field(
         description=f"A number of seats, 1 to {MAX_SEATS} (the host's first, the others open), or the seats in "
                     "order.")
     options: OptionsIn = Field(default_factory=OptionsIn)
@@ -47,7 +62,7 @@ class CreateLobbyBody(_Body):
 
     def specs(self) -> list[SeatSpecIn]:
         if isinstance(self.seats, int):
-            return [SeatSpecIn("host")] + [SeatSpecIn("open")] * (self.seats - 1) if self.seats >= 1 else []
+            return [SeatSpecIn("host")] + [SeatSpecIn("open")] * (self.seats - 1)
         return [s.spec() for s in self.seats]
 
     def game_options(self) -> Options:
@@ -61,9 +76,11 @@ class JoinBody(_Body):
 
 
 class ReplaceSeatBody(_Body):
+    model_config = ConfigDict(json_schema_extra=_exactly_one("open", "bot"))
+
     open: Literal[True] | None = None
     bot: Literal[True] | None = None
-    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)
 
     @model_validator(mode="after")
     def _one_kind(self) -> ReplaceSeatBody:

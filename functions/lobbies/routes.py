@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from pydantic import Field
 
 from functions import container
 from functions.api.edge import json_response
@@ -33,7 +34,7 @@ from service.lobbies.service import MAX_SEATS, Change
 JSON = "application/json"
 TAGS = ["lobbies"]
 KEY_OPTIONAL: list[dict[str, list[str]]] = [{}, {PLAYER_KEY: []}]
-Seat = Annotated[int, Digits, Path(ge=0, lt=MAX_SEATS, description="The lobby's seat, from 0.")]
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS), Digits, Path(description="The lobby's seat, from 0.")]
 
 _ERRORS = {
     400: "The body is not valid JSON.",
@@ -179,7 +180,8 @@ def add_reissue_token(app: APIGatewayHttpResolver) -> None:
                     "player's seat has no token (its player plays with its key): 409 seat_claimed.",
         responses=responses(200, ReissuedToken, "The new token, shown once.", 401, 403, 404, 409, 422),
     )
-    def reissue_token(game_id: str, seat: Annotated[int, Digits, Path(ge=0, lt=MAX_SEATS)]) -> Response[ReissuedToken]:
+    def reissue_token(game_id: str,
+                      seat: Annotated[int, Field(ge=0, lt=MAX_SEATS), Digits, Path()]) -> Response[ReissuedToken]:
         services = container.services()
         token, after = host_reissue(services.players, services.lobby_store, services.store, game_id,
                                     presented_key(app), seat, services.recent)

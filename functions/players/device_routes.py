@@ -63,7 +63,7 @@ _ERRORS = {409: "too_many_devices: remove a device first; contention: retry.",
 def add_register_device(app: APIGatewayHttpResolver) -> None:
     described = responses(201, RegisteredDevice, "The device (its id) and the profile.", 400, 401, 409, 413, 415, 422)
     described[409]["description"] = _ERRORS[409]
-    described[422]["description"] = ("invalid_request: the token has not the platform's shape (details name it); "
+    described[422]["description"] = ("invalid_token: the token has not the platform's shape (details name it); "
                                      "platform_unavailable: this service has no application for that platform.")
 
     @app.post(

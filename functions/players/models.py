@@ -4,12 +4,15 @@ means (a real time zone, an https URL) the service checks, naming the field."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
+from functions.api.json_body import MAX_COUNT
 from service.clocks.vacation import VACATION_DAYS
-from service.players.profiles import MAX_EMAIL, MAX_NAME, MAX_PUSH_ENDPOINT, MAX_WEBHOOK_URL
+from service.names import EMAIL_PATTERN, HTTPS_URL_PATTERN, MAX_EMAIL, MAX_NAME, NAME_PATTERN, WEBHOOK_URL_PATTERN
+from service.players.profiles import MAX_PUSH_ENDPOINT, MAX_WEBHOOK_URL
 from service.players.service import UNSET, Changes
 
 CODE_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
@@ -17,17 +20,23 @@ TIME_ZONE = Field(default=None, max_length=64, description="An IANA time zone na
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, regex_engine="python-re")
 
 
 class CreatePlayerBody(_Body):
-    name: str = Field(min_length=1, max_length=MAX_NAME + 20, description=f"Display name, 1 to {MAX_NAME} characters.")
+    name: str = Field(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN,
+                      description=f"Display name, 1 to {MAX_NAME} characters, no control or format characters.")
     time_zone: str | None = TIME_ZONE
 
 
+# The wall-clock times service/notices/quiet_hours.py reads (00:00 to 23:59).
+CLOCK_PATTERN = r"^(?:[01][0-9]|2[0-3]):[0-5][0-9]$"
+
+
 class QuietHours(_Body):
-    start: str = Field(max_length=5, description="HH:MM, 24-hour, e.g. 22:00.")
-    end: str = Field(max_length=5, description="HH:MM; before start: the window ends the next day (08:00).")
+    start: str = Field(max_length=5, pattern=CLOCK_PATTERN, description="HH:MM, 24-hour, e.g. 22:00.")
+    end: str = Field(max_length=5, pattern=CLOCK_PATTERN,
+                     description="HH:MM; before start: the window ends the next day (08:00).")
 
 
 class Device(BaseModel):
@@ -39,25 +48,27 @@ class Device(BaseModel):
 class UpdatePlayerBody(_Body):
     """Only the fields sent change; null clears a field (a cleared time zone is UTC; the name cannot be cleared)."""
 
-    name: str | None = Field(default=None, max_length=MAX_NAME + 20)
+    # Not null in the document: a name cannot be cleared.
+    name: Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=NAME_PATTERN)] | SkipJsonSchema[None] = None
     time_zone: str | None = TIME_ZONE
     email: str | None = Field(
-        default=None, max_length=MAX_EMAIL + 20,
+        default=None, max_length=MAX_EMAIL, pattern=EMAIL_PATTERN,
         description="A new address is pending until confirmed through the link sent to it (valid 24 h); "
                     "nothing else is sent to it before. Sending the confirmed address again changes nothing.")
-    webhook_url: str | None = Field(default=None, max_length=MAX_WEBHOOK_URL + 20,
+    webhook_url: str | None = Field(default=None, max_length=MAX_WEBHOOK_URL, pattern=WEBHOOK_URL_PATTERN,
                                     description="An https URL to a public host, no credentials in it.")
-    push_endpoint: str | None = Field(default=None, max_length=MAX_PUSH_ENDPOINT + 20,
+    push_endpoint: str | None = Field(default=None, max_length=MAX_PUSH_ENDPOINT, pattern=HTTPS_URL_PATTERN,
                                       description="A push subscription endpoint (an https URL).")
     expected_revision: int | None = Field(
-        default=None, ge=1, description="The profile's revision this change is based on: 409 stale_revision if "
-                                        "it has moved on. Without it, a change is applied over the newest.")
+        default=None, ge=1, le=MAX_COUNT,
+        description="The profile's revision this change is based on: 409 stale_revision if it has moved on. "
+                    "Without it, a change is applied over the newest.")
     quiet_hours: QuietHours | None = Field(
         default=None, description="Hold e-mail and push notices between start and end, wall clock in the "
                                   "player's time zone (the game is never held); null: no quiet hours.")
 
     vacation_until: str | None = Field(
-        default=None, max_length=40,
+        default=None, max_length=40, json_schema_extra={"format": "date-time"},
         description=f"ISO 8601 with its zone (2027-01-20T18:00:00Z): your games' turn clocks pause until then "
                     f"instead of running out. {VACATION_DAYS} days a year, counted from now and rounded up; null ends "
                     "a vacation and gives back the days not yet begun.")

@@ -42,11 +42,13 @@ class NoSuchSlot(Exception):
 
 
 class InvalidLobby(Exception):
-    """Seats that cannot make a game (`field` names the body field; never echoes a value)."""
+    """Seats that cannot make a game (`field` names the body field; never echoes a value). `code`: invalid_request
+    for what the document's schema refuses as well; else the rule's own code (two_hosts, or the game rules' code),
+    which the route's document lists."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, code: str = "invalid_request") -> None:
         super().__init__(f"{field}: {message}")
-        self.field, self.message = field, message
+        self.field, self.message, self.code = field, message, code
 
 
 class LobbyContention(Exception):

@@ -39,6 +39,7 @@ from service.lobbies.errors import (
     NoSuchSlot,
     NotHost,
 )
+from service.names import MAX_NAME, printable
 from service.players.service import Players
 from service.times import iso_seconds as iso
 
@@ -46,7 +47,6 @@ LOBBY_SECONDS = 14 * 24 * 3600  # a lobby not started within 14 days is gone
 MAX_SEATS = 5
 MAX_LISTED = 50
 ATTEMPTS = 3
-MAX_NAME = 40
 
 
 @record(frozen=True)
@@ -78,8 +78,8 @@ def _bot(name: str | None, seat: int) -> tuple[Slot, str]:
 
 def _name(name: str) -> str:
     cleaned = " ".join(name.split())
-    if not 1 <= len(cleaned) <= MAX_NAME:
-        raise InvalidLobby("name", f"a seat's name has 1 to {MAX_NAME} characters")
+    if not 1 <= len(cleaned) <= MAX_NAME or not printable(cleaned):  # service/names.py's rule
+        raise InvalidLobby("name", f"a seat's name has 1 to {MAX_NAME} characters, no control or format characters")
     return cleaned
 
 
@@ -101,7 +101,7 @@ class Lobbies:
         if not 1 <= len(seats) <= MAX_SEATS:
             raise InvalidLobby("seats", f"a game has 1 to {MAX_SEATS} seats")
         if sum(s.kind == "host" for s in seats) > 1:
-            raise InvalidLobby("seats", "the host takes at most one seat")
+            raise InvalidLobby("seats", "the host takes at most one seat", "two_hosts")
         slots: list[Slot] = []
         tokens: dict[int, str] = {}
         for i, spec in enumerate(seats):
@@ -267,7 +267,7 @@ def _playable(seats: list[SeatSpec], options: Options) -> None:
     try:
         decide(GameState(), CreateGame(seats=tuple(seats), options=options), random.Random(0))
     except RuleViolation as refused:
-        raise InvalidLobby("options", refused.message) from None
+        raise InvalidLobby("options", refused.message, refused.code) from None
 
 
 def _slot(record: LobbyRecord, seat: int) -> Slot:

@@ -4,6 +4,12 @@ key, a code or a contact."""
 
 from __future__ import annotations
 
+# The refusals no schema can say (whether a zone is in the tz database, a host public, a vacation within the days
+# left, a webhook set): each is answered as its own 422 code, which the route's document lists. Any other kind is
+# one the document's schema already refuses (a length, a pattern): 422 invalid_request.
+RULE_KINDS = frozenset({"unknown_time_zone", "invalid_host", "not_set", "past", "allowance", "empty_window",
+                        "invalid_token", "refused_by_platform", "not_https"})
+
 
 class InvalidField(Exception):
     """A profile field that cannot be stored as sent. `kind` is stable, for machines; the value is never named."""

@@ -16,19 +16,17 @@ from urllib.parse import urlsplit
 from infra.players import PlayerRecord
 from service.clock import now_epoch
 from service.clocks.vacation import vacation_view
+from service.names import EMAIL_PATTERN, HOST_LABEL, MAX_EMAIL, MAX_NAME, printable
 from service.players.errors import InvalidField
 from service.times import iso_seconds
 
-MAX_NAME = 40
-MAX_EMAIL = 254
 MAX_WEBHOOK_URL = 512
 MAX_PUSH_ENDPOINT = 1024
 DEFAULT_TIME_ZONE = "UTC"
 LANGUAGES = ("en", "es", "ko")  # the page's and the e-mails' (web/static/texts/<lang>.json)
-_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
-# No quoted local parts: nothing that could end an address in a mail header (",;<>()[]\" and spaces).
-_EMAIL = re.compile(rf"[^@\s,;<>()\[\]\\\"]{{1,64}}@{_LABEL}(?:\.{_LABEL})+")
-_HOST = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
+# The document declares EMAIL_PATTERN and HTTPS_URL_PATTERN (service/names.py) on every field they check.
+_EMAIL = re.compile(EMAIL_PATTERN)
+_HOST = re.compile(rf"{HOST_LABEL}(?:\.{HOST_LABEL})*")
 
 
 def _printable(field: str, value: str) -> None:
@@ -37,10 +35,12 @@ def _printable(field: str, value: str) -> None:
 
 
 def valid_name(value: str) -> str:
+    """service/names.py's rule (NAME_PATTERN, which the document declares), spaces around dropped first."""
     name = value.strip()
     if not 1 <= len(name) <= MAX_NAME:
         raise InvalidField("name", "length", f"must be 1 to {MAX_NAME} characters (spaces around are dropped)")
-    _printable("name", name)
+    if not printable(name):
+        raise InvalidField("name", "control_character", "must not contain control or format characters")
     return name
 
 
@@ -68,7 +68,6 @@ def valid_email(value: str) -> str:
     address = value.strip()
     if len(address) > MAX_EMAIL or not _EMAIL.fullmatch(address):
         raise InvalidField("email", "invalid_email", "must be one e-mail address, like name@example.org")
-    _printable("email", address)
     local, _, domain = address.rpartition("@")
     return f"{local}@{domain.lower()}"
 

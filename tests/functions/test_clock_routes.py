@@ -42,7 +42,7 @@ def test_a_clocked_game_over_http_and_the_late_move(memory: MemoryWorld, fixed_t
 
 
 @pytest.mark.parametrize("clock", [{"per_move_hours": "24"}, {"per_move_hours": 0}, {"per_move_hours": 721},
-                                   {"reminders": [0.9, 0.5]}, {"reminders": [1.5]}, {"mode": "hourglass"},
+                                   {"reminders": [1.5]}, {"mode": "hourglass"},
                                    {"timeouts_to_replace": 0}, {"surprise": 1}])
 def test_a_clock_out_of_bounds_is_refused_and_writes_nothing(memory: MemoryWorld, clock: dict[str, object]) -> None:
     reply = Gateway().post("/games", {"seats": [{"name": "Ann"}], "options": {"clock": clock}})

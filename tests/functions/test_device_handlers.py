@@ -81,7 +81,7 @@ def test_a_token_of_the_wrong_shape_is_refused_and_nothing_is_written(gw: Gatewa
                                                                       token: str) -> None:
     key = player(gw)
     refused = gw.post("/players/me/devices", {"platform": platform, "token": token}, token=key)
-    assert (refused.status, refused.code) == (422, "invalid_request")
+    assert (refused.status, refused.code) == (422, "invalid_token")
     assert refused.body["error"]["details"]["errors"][0]["loc"] == ["body", "token"]
     assert token not in refused.text
     assert endpoints(sns) == [] and gw.get("/players/me", token=key).body["revision"] == 1

@@ -56,6 +56,14 @@ def a_distiller(game: Game, seat: int = 0) -> str:
     return str(legal_actions(state, seat)[0].distiller)
 
 
+def test_a_whole_number_is_an_int_however_it_is_written(game: Game) -> None:
+    """JSON Schema's integer is any number with no fraction: 0.0 is the seat 0, 1e0 the version 1."""
+    body = {"command_id": "whole", "distiller": a_distiller(game), "seat": 0.0, "expected_version": 1e0}
+    reply = game.gw.post(game.path("choose_distiller"), raw=json.dumps(body).replace("1.0", "1e0"),
+                         token=game.tokens[0])
+    assert reply.status == 200, reply.body
+
+
 @pytest.mark.usefixtures("unchanged")
 class TestRefusedAndNothingWritten:
     def test_malformed_json(self, game: Game) -> None:
@@ -76,8 +84,8 @@ class TestRefusedAndNothingWritten:
                              token=game.tokens[0]), 422, "invalid_request")
 
     @pytest.mark.parametrize("bent", [
-        {"expected_version": True}, {"expected_version": "1"}, {"expected_version": 1.0}, {"seat": 0.0},
-        {"seat": False}, {"seat": "0"},
+        {"expected_version": True}, {"expected_version": "1"}, {"expected_version": 1.5}, {"seat": 0.5},
+        {"seat": False}, {"seat": "0"}, {"seat": 1e300},
     ])
     def test_no_field_is_coerced(self, game: Game, bent: dict[str, object]) -> None:
         """Each of these was read as the int it resembles, and the command was accepted."""
