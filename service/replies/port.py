@@ -4,8 +4,8 @@ reply words and a renderer of the answer e-mail (`RenderAnswer`), and the `Answe
 The reader (service/replies/words.py) numbers a seat's legal actions with their reply words (`choices`) and
 reads one line of a reply against them (`read`), answering one of three readings, told apart by their shape:
 a command (it has `body`: the body POST /games/{id}/{type} takes, without command_id and expected_version), a
-request to show the board (neither `body` nor `reason`), or an unreadable line (it has `reason`).
-service/replies/numbers.py is a numbers-only reader, the stand-in until the words are there.
+request to show the board (neither `body` nor `reason`), or an unreadable line (it has `reason`, and may have a
+`code`). The renderer is service/replies/answer_email.py.
 """
 
 from __future__ import annotations
