@@ -45,7 +45,7 @@ docs: $(STAMP)
 	$(BIN)/mkdocs build --strict --quiet
 
 unit: $(STAMP) $(BROWSER_STAMP)
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest --durations=30 $(PYTEST_ARGS)
 
 test: lint docs unit
 

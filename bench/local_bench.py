@@ -20,6 +20,7 @@ and `fill_*_ms` shows the whole cost per command of the bots' games, compactions
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import statistics
@@ -146,16 +147,16 @@ def _move(api: Any, game_id: str, tokens: list[str]) -> int:
 
 
 def _told(watcher: Any, version: int) -> None:
-    while watcher.recv_json().get("version", -1) < version:
+    while json.loads(watcher.recv(timeout=30)).get("version", -1) < version:
         pass
 
 
 def _at_rest(service: Any, api: Any, outboxed: _Outboxed) -> dict[str, Any]:
     """Idle CPU and write latencies, the "before" and "after" modes alternating (paired) in one server."""
-    from tests.local.ws_client import WsClient
+    from websockets.sync.client import connect  # the library the local server's socket is on (ADR 26)
 
     game_id, tokens = _new_game2(api)
-    watcher = WsClient(service.port, f"/live?game_id={game_id}")
+    watcher = connect(f"ws://127.0.0.1:{service.port}/live?game_id={game_id}")
     found: dict[str, dict[str, list[float]]] = {side: {"idle": [], "outbox": [], "socket": []}
                                                 for side in ("before", "after")}
     try:
@@ -174,7 +175,7 @@ def _at_rest(service: Any, api: Any, outboxed: _Outboxed) -> dict[str, Any]:
                 _told(watcher, version)
                 figures["socket"].append(time.perf_counter() - started)
     finally:
-        watcher.close_socket()
+        watcher.close()
         _settle(service, False)
     return found
 

@@ -161,7 +161,7 @@ def test_a_plain_get_of_the_socket_asks_for_an_upgrade(server: ServerProcess) ->
     (hostile_frame(TEXT, b"x", length=1 << 40), ws.TOO_BIG),
     (hostile_frame(BINARY, b"\x00"), ws.UNSUPPORTED),
     (hostile_frame(TEXT, b"\xff"), ws.INVALID_DATA),
-])
+], ids=["unmasked", "too_big", "binary", "not_utf8"])  # the frames hold a random mask: ids of their own
 def test_a_hostile_client_is_closed_with_its_code_and_the_server_serves_on(
         server: ServerProcess, hostile: bytes, code: int) -> None:
     game_id, tokens = new_game(server)
