@@ -41,6 +41,7 @@ class Gateway:
         self.live, self.cors, self.clock = live, cors, clock
         self.now: Callable[[], float] | None = None  # the local clock, for the Date header (None: real time)
         self.local_posts: dict[str, Callable[[HttpRequest], HttpResponse]] = {}  # POST /_local/… (mail_ops.py)
+        self.local_gets: dict[str, Callable[[], Any]] = {}  # GET /_local/… answering JSON (inbox.py)
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
@@ -88,6 +89,8 @@ class Gateway:
         elif parts.path == "/_local/outbox":
             query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
             body = [e for e in self.outbox.entries() if _wanted(e, query)]
+        elif parts.path in self.local_gets:
+            body = self.local_gets[parts.path]()
         else:
             return error_response(404, "not_found", f"no local page {parts.path}")
         return HttpResponse(200, [("content-type", "application/json")], json.dumps(body).encode())
