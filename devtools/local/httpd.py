@@ -97,10 +97,10 @@ class Gateway:
 
 
 def _wanted(entry: dict[str, Any], query: dict[str, str]) -> bool:
-    """?game=ID&seat=N narrow the outbox to one game or one seat."""
+    """?game=ID&seat=N narrow the outbox to one game or one seat; ?to=ADDRESS to the e-mails to one address."""
     message = entry.get("message") if isinstance(entry.get("message"), dict) else {}
     assert isinstance(message, dict)
-    for key, field in (("game", "game_id"), ("seat", "seat")):
+    for key, field in (("game", "game_id"), ("seat", "seat"), ("to", "to")):
         if key in query:
             value = message.get(field, entry.get("attributes", {}).get(field))
             if str(value) != query[key]:
