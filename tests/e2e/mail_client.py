@@ -19,6 +19,7 @@ from devtools.client import players as api
 from tests.local.process import ServerProcess, eventually
 
 NOT_PLAYED = ("resign", "take_back")  # the policy's moves never chosen
+AVOIDED = ("trade",)  # nor these while there is anything else (trades first, every time, never distil)
 _LISTED = re.compile(r"^\s*(\d+)[.)]\s+(.+?)\s*$", re.MULTILINE)
 
 
@@ -58,20 +59,29 @@ def text_of(mail: dict[str, Any]) -> str:
     return str(part.get_content()) if part is not None else ""
 
 
+def _ranked(choices: list[tuple[int, str]]) -> list[int]:
+    """The policy: the choices that are not resign or undo, trades after the rest, in their order."""
+    played = [(n, t) for n, t in choices if not any(w in t for w in (*NOT_PLAYED, "undo"))]
+    return [n for n, t in played if not any(w in t for w in AVOIDED)] + \
+        [n for n, t in played if any(w in t for w in AVOIDED)]
+
+
+def listed_choices(mail: dict[str, Any]) -> list[int]:
+    """The policy's choices among the numbered choices the e-mail lists, best first (none listed: [])."""
+    return _ranked([(int(n), t.lower().replace(" ", "_")) for n, t in _LISTED.findall(text_of(mail))])
+
+
+def view_choices(view: dict[str, Any]) -> list[int]:
+    """The same from the seat's legal actions, numbered as the numbers reader numbers them (from 1)."""
+    return _ranked([(n, str(a["type"])) for n, a in enumerate(view["view"]["legal_actions"], start=1)])
+
+
 def listed_choice(mail: dict[str, Any]) -> int | None:
-    """The first numbered choice the e-mail lists that the policy plays, if it lists any."""
-    for number, text in _LISTED.findall(text_of(mail)):
-        if not any(word in text.lower().replace(" ", "_") for word in (*NOT_PLAYED, "undo")):
-            return int(number)
-    return None
+    return next(iter(listed_choices(mail)), None)
 
 
 def choice_from_view(view: dict[str, Any]) -> int | None:
-    """The same, from the seat's legal actions, numbered as the numbers reader numbers them (from 1)."""
-    for number, action in enumerate(view["view"]["legal_actions"], start=1):
-        if action["type"] not in NOT_PLAYED:
-            return number
-    return None
+    return next(iter(view_choices(view)), None)
 
 
 def reply(mail: dict[str, Any], lines: list[str], name: str, **headers: str) -> EmailMessage:
