@@ -31,11 +31,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-origin", action="append", default=[], metavar="URL", dest="allow_origins",
                         help="let a web page from this origin (e.g. http://localhost:5173) call the API: CORS as "
                              "the template's AllowedOrigins sets it up (repeatable; default: none, CORS closed)")
+    parser.add_argument("--smtp-port", type=int, default=None,
+                        help="port of the SMTP listener that takes replies to the e-mails (default: --port + 25, "
+                             "e.g. 3025; 0: any free port; -1: none, POST /_local/inbox only)")
+
+
+def smtp_port(args: argparse.Namespace) -> int | None:
+    if args.smtp_port is None:
+        return args.port + 25 if 0 < args.port <= 65535 - 25 else 0
+    return None if args.smtp_port < 0 else int(args.smtp_port)
 
 
 def run(args: argparse.Namespace) -> int:
     return serve(args.port, args.host, args.data, args.template, args.verbose, args.aws_port, args.aws_host,
-                 args.allow_origins)
+                 args.allow_origins, smtp_port(args))
 
 
 if __name__ == "__main__":

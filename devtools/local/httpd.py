@@ -41,6 +41,7 @@ class Gateway:
         self.live, self.cors, self.clock = live, cors, clock
         self.now: Callable[[], float] | None = None  # the local clock, for the Date header (None: real time)
         self.local_posts: dict[str, Callable[[HttpRequest], HttpResponse]] = {}  # POST /_local/… (mail_ops.py)
+        self.local_gets: dict[str, Callable[[], Any]] = {}  # GET /_local/… answering JSON (inbox.py)
 
     def handle(self, request: HttpRequest) -> HttpResponse:
         started = time.perf_counter()
@@ -88,16 +89,18 @@ class Gateway:
         elif parts.path == "/_local/outbox":
             query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
             body = [e for e in self.outbox.entries() if _wanted(e, query)]
+        elif parts.path in self.local_gets:
+            body = self.local_gets[parts.path]()
         else:
             return error_response(404, "not_found", f"no local page {parts.path}")
         return HttpResponse(200, [("content-type", "application/json")], json.dumps(body).encode())
 
 
 def _wanted(entry: dict[str, Any], query: dict[str, str]) -> bool:
-    """?game=ID&seat=N narrow the outbox to one game or one seat."""
+    """?game=ID&seat=N narrow the outbox to one game or one seat; ?to=ADDRESS to the e-mails to one address."""
     message = entry.get("message") if isinstance(entry.get("message"), dict) else {}
     assert isinstance(message, dict)
-    for key, field in (("game", "game_id"), ("seat", "seat")):
+    for key, field in (("game", "game_id"), ("seat", "seat"), ("to", "to")):
         if key in query:
             value = message.get(field, entry.get("attributes", {}).get(field))
             if str(value) != query[key]:

@@ -19,6 +19,7 @@ from devtools.local.cors import cors_rules
 from devtools.local.durable import DataDir, JournalError
 from devtools.local.embedded import QUIET_ENV, EmbeddedAws, local_aws_environment
 from devtools.local.httpd import Gateway, http_server
+from devtools.local.inbox import INBOX_PATH, Inbox, SmtpListener, confirmed_address, use_reply_domain
 from devtools.local.invoke import Invoker
 from devtools.local.live import LIVE_PATH, MANAGEMENT_PREFIX, LiveHub
 from devtools.local.mail import Mailbox, mail_environment, moto_sent, verify_sender
@@ -46,12 +47,13 @@ class LocalService:
     def __init__(self, port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
                  template_path: Path | None = None, verbose: bool = False,
                  echo: Callable[[str], None] | None = None, aws_port: int = 0, aws_host: str = "127.0.0.1",
-                 allowed_origins: Sequence[str] = ()) -> None:
+                 allowed_origins: Sequence[str] = (), smtp_port: int | None = None) -> None:
         """`aws_port`/`aws_host`: where the embedded AWS listens (0: any free port of `aws_host`).
-        `allowed_origins`: the template's AllowedOrigins (CORS); none: closed."""
+        `allowed_origins`: the template's AllowedOrigins (CORS); none: closed. `smtp_port`: the replies' SMTP
+        listener (devtools/local/inbox.py; 0: any free port; None: none, /_local/inbox only)."""
         self.port, self.host, self.data_dir, self.verbose = port, host, data_dir, verbose
         self.allowed_origins = tuple(allowed_origins)
-        self.aws_port, self.aws_host = aws_port, aws_host
+        self.aws_port, self.aws_host, self.smtp_port = aws_port, aws_host, smtp_port
         self.template_path = Path(template_path or TEMPLATE_PATH).resolve()
         self.echo = echo or (lambda line: print(line, flush=True))
         self._clients: dict[str, Any] = {}
@@ -68,6 +70,9 @@ class LocalService:
     def start(self) -> None:
         self.http = http_server(self.host, self.port)  # first: a busy port fails before anything starts
         self.port = self.http.server_address[1]
+        self.smtp: SmtpListener | None = None
+        if self.smtp_port is not None:  # bound now too
+            self.smtp = SmtpListener(self.host, self.smtp_port)
         local_aws_environment(REGION)
         if not self.verbose:
             quiet.install()
@@ -79,6 +84,7 @@ class LocalService:
         template = load_template(self.template_path)
         self.data = DataDir(self.data_dir, self.aws) if self.data_dir else None
         self.resources = LocalResources(template, REGION)
+        use_reply_domain(self.resources)
         provision(self.resources, self.client, self.data.saved.tables if self.data else {}, self.aws.put_items)
         outbox = [*self.data.saved.outbox, *self.data.replay()] if self.data else []
         journal = self.data.journal if self.data else None
@@ -86,7 +92,8 @@ class LocalService:
         self.outbox_queue = self._subscribe_outbox()
         verify_sender(self.client("ses"))
         self.mail_dir = self.data_dir / "mail" if self.data_dir else Path(tempfile.mkdtemp(prefix="distilled-mail-"))
-        self.outbox.sources.append(Mailbox(self.mail_dir, moto_sent(REGION)).collect)
+        self.outbox.sources.append(Mailbox(self.mail_dir, moto_sent(REGION),
+                                           self._here() + INBOX_PATH).collect)
         self.push_applications = platform_applications(self.client("sns"))
         inject_fault(os.environ.get(FAULT_ENV, "").strip() or None)
         self.outbox.sources.append(PushBox(moto_endpoints(REGION)).collect)
@@ -125,6 +132,12 @@ class LocalService:
                                     cors=cors_rules(template, self.allowed_origins), clock=self._clock_page)
         self.http.gateway.now = self.clock.now
         self.http.gateway.local_posts.update(mail.paths())
+        players = self.resources.tables.get("GamesTable", "")
+        self.inbox = Inbox(self.invoker.invoke, confirmed_address(lambda: self.client("dynamodb"), players), self.echo)
+        self.http.gateway.local_posts.update(self.inbox.paths())
+        self.http.gateway.local_gets[INBOX_PATH] = self.inbox.shown
+        if self.smtp is not None:
+            self.smtp.start(self.inbox)
         self.http_thread = threading.Thread(target=self.http.serve_forever, args=(0.1,), name="http", daemon=True)
         self.http_thread.start()
 
@@ -168,7 +181,7 @@ class LocalService:
         url = "" if self.url == "http://127.0.0.1:3000" else f" --url {self.url}"
         return (f"Distilled Online on {self.url} — start a game: distilled new --players 3{url}, then open the "
                 f"page links it prints (or: {'make demo' if not url else 'distilled demo' + url})\n"
-                + self.aws_banner())
+                + self.aws_banner() + (f"\nreplies by e-mail: SMTP on {self.smtp.bound}" if self.smtp else ""))
 
     def aws_banner(self) -> str:
         """Where the embedded DynamoDB, SNS and SQS listen, and what that exposes."""
@@ -252,6 +265,8 @@ class LocalService:
     def stop(self) -> None:
         if self.live is not None:
             self.live.close_all()
+        if self.smtp is not None:
+            self.smtp.stop()
         self.scheduler.stop()
         self.poller.stop()
         self.http.shutdown()
@@ -272,13 +287,13 @@ class LocalService:
 
 def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
           template_path: Path | None = None, verbose: bool = False, aws_port: int = 0,
-          aws_host: str = "127.0.0.1", allowed_origins: Sequence[str] = ()) -> int:
+          aws_host: str = "127.0.0.1", allowed_origins: Sequence[str] = (), smtp_port: int | None = None) -> int:
     """Run until SIGINT or SIGTERM; exit 0 after a clean shutdown."""
     stopping = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stopping.set())
     service = LocalService(port, host, data_dir, template_path, verbose, aws_port=aws_port, aws_host=aws_host,
-                           allowed_origins=allowed_origins)
+                           allowed_origins=allowed_origins, smtp_port=smtp_port)
     try:
         service.start()
     except OSError as error:

@@ -68,7 +68,9 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.output = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - outlives __init__, closed by kill()
         env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
-        self.process = subprocess.Popen([*serve_command(self.port), *extra], cwd=ROOT, env=env,
+        # Any free port for the SMTP listener (its default, --port + 25, could be another test server's).
+        smtp = () if any(a.startswith("--smtp-port") for a in extra) else ("--smtp-port", "0")
+        self.process = subprocess.Popen([*serve_command(self.port), *smtp, *extra], cwd=ROOT, env=env,
                                         stdout=self.output, stderr=subprocess.STDOUT, text=True)
 
     def wait_ready(self, timeout: float | None = None) -> None:
