@@ -71,17 +71,8 @@ def listed_choices(mail: dict[str, Any]) -> list[int]:
     return _ranked([(int(n), t.lower().replace(" ", "_")) for n, t in _LISTED.findall(text_of(mail))])
 
 
-def view_choices(view: dict[str, Any]) -> list[int]:
-    """The same from the seat's legal actions, numbered as the numbers reader numbers them (from 1)."""
-    return _ranked([(n, str(a["type"])) for n, a in enumerate(view["view"]["legal_actions"], start=1)])
-
-
 def listed_choice(mail: dict[str, Any]) -> int | None:
     return next(iter(listed_choices(mail)), None)
-
-
-def choice_from_view(view: dict[str, Any]) -> int | None:
-    return next(iter(view_choices(view)), None)
 
 
 def reply(mail: dict[str, Any], lines: list[str], name: str, **headers: str) -> EmailMessage:
