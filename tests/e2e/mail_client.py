@@ -30,6 +30,7 @@ def confirmed_email_player(client: ApiClient, server: ServerProcess, name: str, 
     mail = eventually(lambda: next((m for e in server.outbox() if e.get("topic") == "email"
                                     and (m := e["message"]).get("to") == address and m.get("code")), None))
     client.request("POST", "/players/me/email/confirm", {"code": mail["code"]}, token=player["key"])
+    assert api.me(client, player["key"])["contacts"]["email"]["confirmed"] is True
     return player
 
 

@@ -21,6 +21,7 @@ from devtools.client import lobbies as lobby_api
 from devtools.client import players as api
 from devtools.client.bots import play
 from devtools.webhook_receiver import Receiver, ReceiverServer
+from tests.e2e.mail_client import confirmed_email_player
 from tests.local.process import ServerProcess, eventually, limit, running_server
 
 PHONE = "ab" * 32
@@ -51,16 +52,6 @@ def outbox(server: ServerProcess, game_id: str, topic: str | None = None) -> lis
         if mine:
             found.append(message)
     return found
-
-
-def confirmed_email_player(client: ApiClient, server: ServerProcess, name: str, address: str) -> dict[str, Any]:
-    player = api.create_player(client, name, None)
-    api.update_me(client, player["key"], {"email": address})
-    mail = eventually(lambda: next((m for e in server.outbox() if e.get("topic") == "email"
-                                    and (m := e["message"]).get("to") == address and m.get("code")), None))
-    client.request("POST", "/players/me/email/confirm", {"code": mail["code"]}, token=player["key"])
-    assert api.me(client, player["key"])["contacts"]["email"]["confirmed"] is True
-    return player
 
 
 def session(client: ApiClient, game_id: str, link: str, seat: int) -> str:
