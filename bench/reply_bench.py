@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import statistics
+import subprocess
+import sys
 import time
 from email.message import EmailMessage
 from typing import Any
@@ -38,6 +41,7 @@ FULL = os.environ.get("BENCH_FULL") == "1"
 GAMES = 4 if FULL else 1
 PLAYERS = 3
 REPLIES = 3000  # a bound only: a game ends long before
+COLD_RUNS = 11 if FULL else 5
 DOMAIN = "reply.example.org"
 PASS = Verdicts(spf="PASS", dkim="PASS", spam="PASS", virus="PASS")
 
@@ -101,6 +105,24 @@ def one_game(seed: int) -> dict[str, Any]:
             "finished": services.games.load(game_id).state.phase == "finished"}
 
 
+def _import_cpu(module: str) -> float:
+    """CPU (user+sys) of a fresh process importing `module` (its init, as a cold container runs it)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    environment = {**os.environ, "AWS_DEFAULT_REGION": "eu-west-1", "TABLE_NAME": "bench-games"}
+    subprocess.run([sys.executable, "-c", f"import {module}"], check=True, env=environment)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cold() -> dict[str, list[float]]:
+    """The inbound function's init against a command function's, alternating (this venv, not the artifact)."""
+    found: dict[str, list[float]] = {"inbound": [], "command": []}
+    for _ in range(COLD_RUNS):
+        found["inbound"].append(_import_cpu("functions.mail.inbound"))
+        found["command"].append(_import_cpu("functions.commands.buy"))
+    return found
+
+
 def run() -> None:
     # Replies and e-mail on; no rate limit on replies (a whole game is hundreds of them within the hour).
     settings = {"REPLY_DOMAIN": DOMAIN, "PAGE_BASE_URL": "https://play.example", "LIMIT_REPLIES_PER_PLAYER_HOUR": "0"}
@@ -123,4 +145,9 @@ def run() -> None:
          finished=all(g["finished"] for g in games),
          counted="every e-mail the seats received: the first turn notices, the answers, turn notices, game over")
     emit("inbound_cpu_per_reply_ms", round(statistics.median(cpu), 2), "ms", **spread(cpu), replies=len(cpu),
-         path="Inbound.receive in process: parse, checks, read, command pipeline, answer (fakes for AWS)")
+         path="Inbound.receive in process, warm: parse, checks, read, command pipeline, answer (fakes for AWS)")
+    init = cold()
+    ratios = [i / c for i, c in zip(init["inbound"], init["command"], strict=True)]
+    emit("inbound_init_ratio", round(statistics.median(ratios), 3), "x", **spread(ratios),
+         inbound_ms=spread(init["inbound"], 1000, 1), command_ms=spread(init["command"], 1000, 1), runs=COLD_RUNS,
+         path="CPU of a fresh process importing functions.mail.inbound / functions.commands.buy, paired (dev venv)")
