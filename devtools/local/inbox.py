@@ -157,9 +157,12 @@ class SmtpListener:
         def factory() -> SMTP:
             return SMTP(handler, hostname=REPLY_DOMAIN, ident="Distilled local inbox", enable_SMTPUTF8=True)
 
-        self.server = self.loop.run_until_complete(self.loop.create_server(factory, sock=self.sock))
-        inbox.smtp = self.bound
+        # The server is made on the listener's own loop, in its thread: the caller's thread may run a loop of its
+        # own (a test's browser driver does), where run_until_complete would refuse to run.
         self.thread.start()
+        made = asyncio.run_coroutine_threadsafe(self.loop.create_server(factory, sock=self.sock), self.loop)
+        self.server = made.result(timeout=30)
+        inbox.smtp = self.bound
 
     def stop(self) -> None:
         if self.server is not None:

@@ -99,7 +99,9 @@ class LocalService:
         self.outbox.sources.append(PushBox(moto_endpoints(REGION)).collect)
 
         specs = functions(template, self.template_path.parent)
-        overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV)}
+        # A LIMIT_* variable in the server's own environment wins over the template's value (docs/local.md).
+        limits = {name: value for name, value in os.environ.items() if name.startswith("LIMIT_")}
+        overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV), **limits}
         environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s),
                             **mail_environment(s.environment, self._here()),
                             **push_environment(s.environment, self.push_applications),

@@ -74,7 +74,7 @@ def test_mistakes_are_one_line_and_change_nothing(cli: Cli) -> None:
     again = cli("distilled player create Grace")
     assert again.status == 1 and "--replace" in again.err and saved(cli)["name"] == "Ada"
     bad = cli("distilled player set --time-zone Mars/Olympus")
-    assert bad.status == 1 and bad.err.startswith("error 422 invalid_request") and len(bad.err.splitlines()) == 1
+    assert bad.status == 1 and bad.err.startswith("error 422 unknown_time_zone") and len(bad.err.splitlines()) == 1
     assert cli("distilled player set").status == 2
     wrong = cli("distilled player confirm 0123456789abcdef")
     assert wrong.status == 1 and wrong.err.startswith("error 422 invalid_code")
