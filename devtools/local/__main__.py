@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from devtools.local.server import serve
+from devtools.local.serve import serve
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,7 +6,6 @@ import functools
 import json
 import logging
 import os
-import signal
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
@@ -16,7 +15,7 @@ from typing import Any
 from devtools.local import quiet
 from devtools.local.clock import LocalClock, clock_page
 from devtools.local.cors import cors_rules
-from devtools.local.durable import DataDir, JournalError
+from devtools.local.durable import DataDir
 from devtools.local.embedded import QUIET_ENV, EmbeddedAws, local_aws_environment
 from devtools.local.httpd import Gateway, http_server
 from devtools.local.inbox import INBOX_PATH, Inbox, SmtpListener, confirmed_address, use_reply_domain
@@ -285,28 +284,3 @@ class LocalService:
             from functions import container
 
             container.reset()
-
-
-def serve(port: int = 3000, host: str = "127.0.0.1", data_dir: Path | None = None,
-          template_path: Path | None = None, verbose: bool = False, aws_port: int = 0,
-          aws_host: str = "127.0.0.1", allowed_origins: Sequence[str] = (), smtp_port: int | None = None) -> int:
-    """Run until SIGINT or SIGTERM; exit 0 after a clean shutdown."""
-    stopping = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stopping.set())
-    service = LocalService(port, host, data_dir, template_path, verbose, aws_port=aws_port, aws_host=aws_host,
-                           allowed_origins=allowed_origins, smtp_port=smtp_port)
-    try:
-        service.start()
-    except OSError as error:
-        print(f"cannot start the local server on {host}:{port}: {error.strerror or error}", flush=True)
-        return 1
-    except JournalError as error:
-        print(f"cannot start the local server: {error}", flush=True)
-        return 1
-    print(service.banner(), flush=True)
-    while not stopping.wait(0.2):
-        pass
-    print("shutting down…", flush=True)
-    service.stop()
-    return 0

@@ -12,7 +12,7 @@ import random
 import sys
 from dataclasses import replace
 
-from devtools.local.server import serve
+from devtools.local.serve import serve
 from functions import container
 
 
