@@ -5,8 +5,9 @@ root: service/replies/inbound.py for each reply, and after it the notifier's own
 commits it wrote, on the same e-mail channel and markers). Each reply is written as a mail client writes it (the
 words of the first listed choice that plays the game on, above a quoted original and a signature, sent to the
 address the seat's newest e-mail gave it), so every e-mail a seat receives is counted: the answers and the turn
-notices (`emails_per_move_by_email`), and the CPU of `Inbound.receive` (parsing the mail, the checks, reading
-the lines, the commands, the answer).
+notices after the game's first ones (`emails_per_move_by_email`; an answer held for the seat's next e-mail is
+said by it, docs/adr/0030-folded-answers.md, and what is still held at the end is sent alone), and the CPU of
+`Inbound.receive` (parsing the mail, the checks, reading the lines, the commands, the answer).
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ from infra.players import InMemoryPlayerStore, PlayerRecord
 from infra.store import InMemoryEventStore
 from service.bootstrap import Given, Services
 from service.games.pipeline import create_game
+from service.replies.fold import fold_seconds, release_due
 from service.replies.inbound import Verdicts
 from service.replies.words import choices
+from service.times import iso_seconds
 
 FULL = os.environ.get("BENCH_FULL") == "1"
 GAMES = 4 if FULL else 1
@@ -84,6 +87,7 @@ def one_game(seed: int) -> dict[str, Any]:
             channels.deliver(planned.notices[version], table)
 
     notify()
+    at_start = len(sender.sent)  # the game's first turn notices: no reply's
     for number in range(REPLIES):
         game = services.games.load(game_id)
         if game.state.phase == "finished":
@@ -96,13 +100,16 @@ def one_game(seed: int) -> dict[str, Any]:
         outcome = inbound.receive(raw, PASS)
         cpu.append(time.process_time() - started)
         moved = services.games.load(game_id).version > game.version
-        assert outcome == "answered" and moved, (outcome, seat)  # the listed words played
+        assert outcome in ("answered", "held") and moved, (outcome, seat)  # the listed words played
         accepted += 1
         notify()
-    received = sum(1 for e in sender.sent if e.to in addresses)
+    # What is still held when the game is over (no e-mail left to carry it) goes alone, as the release sends it.
+    later = iso_seconds(time.time() + 2 * fold_seconds() + 60)
+    alone = release_due(services.reactions.held_answers, inbound.send_alone, later, 1000)
+    received = sum(1 for e in sender.sent[at_start:] if e.to in addresses)
     answers = sum(1 for e in sender.sent if e.in_reply_to)
-    return {"accepted": accepted, "received": received, "answers": answers, "cpu": cpu,
-            "finished": services.games.load(game_id).state.phase == "finished"}
+    return {"accepted": accepted, "received": received, "answers": answers, "cpu": cpu, "at_start": at_start,
+            "alone": alone, "finished": services.games.load(game_id).state.phase == "finished"}
 
 
 def _import_cpu(module: str) -> float:
@@ -125,7 +132,8 @@ def cold() -> dict[str, list[float]]:
 
 def run() -> None:
     # Replies and e-mail on; no rate limit on replies (a whole game is hundreds of them within the hour).
-    settings = {"REPLY_DOMAIN": DOMAIN, "PAGE_BASE_URL": "https://play.example", "LIMIT_REPLIES_PER_PLAYER_HOUR": "0"}
+    settings = {"REPLY_DOMAIN": DOMAIN, "PAGE_BASE_URL": "https://play.example", "LIMIT_REPLIES_PER_PLAYER_HOUR": "0",
+                "REPLY_FOLD_SECONDS": "300"}
     before = {name: os.environ.get(name) for name in settings}
     os.environ.update(settings)
     try:
@@ -141,9 +149,10 @@ def run() -> None:
     cpu = [c * 1000 for g in games for c in g["cpu"]]
     emit("emails_per_move_by_email", round(received / accepted, 3), "e-mails", target="<= 1", games=GAMES,
          players=PLAYERS, accepted_replies=accepted, emails_received=received,
-         answers=sum(g["answers"] for g in games),
-         finished=all(g["finished"] for g in games),
-         counted="every e-mail the seats received: the first turn notices, the answers, turn notices, game over")
+         in_reply_to=sum(g["answers"] for g in games), sent_alone=sum(g["alone"] for g in games),
+         first_notices=sum(g["at_start"] for g in games), finished=all(g["finished"] for g in games),
+         counted="every e-mail the seats received after the game's first turn notices: answers, turn notices "
+                 "(saying the answers held for them: ADR 30), game over, answers sent alone by the release")
     emit("inbound_cpu_per_reply_ms", round(statistics.median(cpu), 2), "ms", **spread(cpu), replies=len(cpu),
          path="Inbound.receive in process, warm: parse, checks, read, command pipeline, answer (fakes for AWS)")
     init = cold()

@@ -98,8 +98,10 @@ class LocalService:
         self.outbox.sources.append(PushBox(moto_endpoints(REGION)).collect)
 
         specs = functions(template, self.template_path.parent)
-        # A LIMIT_* variable in the server's own environment wins over the template's value (docs/local.md).
-        limits = {name: value for name, value in os.environ.items() if name.startswith("LIMIT_")}
+        # A LIMIT_* variable (or REPLY_FOLD_SECONDS) in the server's own environment wins over the template's
+        # value (docs/local.md).
+        limits = {name: value for name, value in os.environ.items()
+                  if name.startswith("LIMIT_") or name == "REPLY_FOLD_SECONDS"}
         overrides = {"POWERTOOLS_TRACE_DISABLED": "1", **({} if self.verbose else QUIET_ENV), **limits}
         environments = {k: {**self.resources.environment(s.environment), **overrides, **self._live_env(s),
                             **mail_environment(s.environment, self._here()),

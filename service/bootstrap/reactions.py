@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from infra.channels.webhook_queue import WebhookQueue
     from infra.connections import ConnectionStore
     from infra.held import HeldStore
+    from infra.held_answers import HeldAnswers
     from infra.inbound_mail import RawMail
     from infra.mail_state import MailState
     from infra.players import PlayerRecord
@@ -141,7 +142,14 @@ class Reactions:
         if tokens is None or sender is None:
             return None
         return inbound(self.given, tokens, sender, services.games, services.store, services.player_store,
-                       services.markers, services.limiter)
+                       services.markers, services.limiter, self.held_answers)
+
+    @cached_property
+    def held_answers(self) -> HeldAnswers:
+        """Answers to replies held for the seat's next e-mail (service/replies/fold.py)."""
+        from service.bootstrap.replies import held_answers
+
+        return held_answers(self.services)
 
     @cached_property
     def raw_mail(self) -> RawMail:
@@ -184,8 +192,8 @@ class Reactions:
         if self.email_sender is not None:
             from service.notices.email.channel import EmailChannel
 
-            found.append(EmailChannel(self.email_sender, self.mail_state, self.unsubscribes,
-                                      replies=self.reply_tokens))
+            found.append(EmailChannel(self.email_sender, self.mail_state, self.unsubscribes, replies=self.reply_tokens,
+                                      answers=self.held_answers if self.reply_tokens is not None else None))
         if self.push_sender is not None:
             from service.notices.push.channel import PushChannel
 
@@ -262,22 +270,9 @@ class Reactions:
         """The webhook queue's consumer (functions/webhook_sender.py): sign, POST, retry, give up."""
         if self.given.webhook_sender is not None:
             return self.given.webhook_sender
-        from infra.channels.webhook_http import post
-        from infra.channels.webhook_queue import SqsWebhookQueue
-        from infra.channels.webhook_state import DynamoWebhookState, MemoryWebhookState
-        from infra.players.memory import InMemoryPlayerStore
-        from service.notices.webhook.delivery import BACKOFF, Sender
-        from service.notices.webhook.settings import loopback_allowed
+        from service.bootstrap.webhooks import webhook_sender
 
-        store = self.services.player_store
-        state = MemoryWebhookState(store) if isinstance(store, InMemoryPlayerStore) else \
-            DynamoWebhookState.from_env(self.services.dynamodb)
-        configured = os.environ.get("WEBHOOK_BACKOFF", "").strip()
-        backoff = tuple(int(s) for s in configured.split(",")) if configured else BACKOFF
-        sqs = self.services.sqs
-        return Sender(store, state, SqsWebhookQueue(sqs, os.environ.get("WEBHOOK_QUEUE_URL", "")),
-                      SqsWebhookQueue(sqs, os.environ.get("WEBHOOK_DLQ_URL", "")), post,
-                      allow_loopback=loopback_allowed(), backoff=backoff)
+        return webhook_sender(self.services)
 
     # --- live updates ----------------------------------------------------------------------------------------
     @cached_property

@@ -1,5 +1,5 @@
 """Holding e-mail and push notices during a player's quiet hours, and releasing them once those end
-(functions/release_held.py, every 15 minutes). The game itself is never held: only the messages about it.
+(functions/release_held.py, every 5 minutes). The game itself is never held: only the messages about it.
 
 `Hold` is the channels' hook: a notice due to be sent to a player who is in quiet hours is stored instead
 (infra/held.py: the seat's newest held notice per channel, with the end of the quiet window), and nothing is

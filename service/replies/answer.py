@@ -57,7 +57,8 @@ def reason(words: Texts, refused: Refused) -> str:
     return refused.message or words.t("mail.refused.unknown_words")
 
 
-def _said(line: str) -> str:
+def said(line: str) -> str:
+    """A reply line as an answer repeats it: on one line, at most SHOWN characters."""
     line = " ".join(line.split())
     return line if len(line) <= SHOWN else line[:SHOWN - 1] + "…"
 
@@ -66,8 +67,8 @@ def render_answer(game_id: str, lines: Sequence[tuple[str, Accepted | Refused]],
                   seat_view: Mapping[str, Any] | None = None, link: str | None = None) -> Answer:
     words = texts(language)
     subject = words.t("mail.answer.subject", game=words.t("app.game", game=game_id))
-    results = [words.t("mail.answer.accepted", line=_said(line)) if isinstance(outcome, Accepted)
-               else words.t("mail.answer.refused", line=_said(line), reason=reason(words, outcome))
+    results = [words.t("mail.answer.accepted", line=said(line)) if isinstance(outcome, Accepted)
+               else words.t("mail.answer.refused", line=said(line), reason=reason(words, outcome))
                for line, outcome in lines] or [words.t("mail.answer.empty")]
     sections: list[board.Section] = []
     intro: list[str] = []

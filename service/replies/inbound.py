@@ -10,7 +10,9 @@ In order, each step ending it without a word to anyone when it fails:
 4. a mail already answered (by its Message-ID) is dropped: delivered twice, it acts and answers once;
 5. the player's replies are rate limited (LIMIT_REPLIES_PER_PLAYER_HOUR, 30; 0: off): over it, dropped;
 6. the new text's lines run (service/replies/run.py); then exactly one answer, to the confirmed address only,
-   from the injected renderer, with the seat's new reply address in Reply-To and nothing else secret.
+   from the injected renderer, with the seat's new reply address in Reply-To and nothing else secret; or, when
+   every line was played and the seat now waits, the answer is held for the seat's next e-mail, which says it
+   (service/replies/fold.py): one e-mail per reply.
 
 An answer that shows the seat its next turn marks that turn's e-mail notice sent (the notice's own marker,
 service/notices/delivery.py), so the notifier does not send the same board again; and the player's first
@@ -31,16 +33,19 @@ from domain.legal import to_act
 from domain.records import record
 from infra.channels.base import YOUR_TURN, MarkerKey, Markers
 from infra.channels.email import EmailSender, address_hash
+from infra.held_answers import HeldAnswer, HeldAnswers
 from infra.limits import Limited, Limiter, Window
 from infra.players import PlayerRecord, PlayerStore, RevisionConflict
 from service.clock import iso, now_epoch
 from service.games.aggregate import Aggregate
 from service.limits.rules import HOUR
 from service.notices.email.channel import EMAIL
+from service.replies.fold import fold_seconds, foldable, held_lines
 from service.replies.mail import Incoming, parse
-from service.replies.port import ACCEPTED, SHOWN, Answer, Reader, RenderAnswer
+from service.replies.port import ACCEPTED, SHOWN, Answer, Line, Reader, RenderAnswer
 from service.replies.run import GamesPort, Runner
 from service.replies.tokens import ReplyTokens, token_in
+from service.times import iso_seconds
 
 if TYPE_CHECKING:
     from infra.links.base import Grant
@@ -84,10 +89,12 @@ class Inbound:
     reader: Reader
     render: RenderAnswer
     at_version: Callable[[str, int], Aggregate]
+    held: HeldAnswers | None = None  # answers folded into the seat's next e-mail (fold.py); None: never held
     clock: Callable[[], float] = now_epoch
 
     def receive(self, raw: bytes, verdicts: Verdicts, recipients: Sequence[str] = ()) -> str:
-        """What became of the mail, as one word for the metrics: `answered` or why it was dropped."""
+        """What became of the mail, as one word for the metrics: `answered`, `held` (its answer waits for the
+        seat's next e-mail: fold.py) or why it was dropped."""
         mail = parse(raw)
         if mail.automatic or verdicts.harmful:
             return "automatic" if mail.automatic else "harmful"
@@ -131,23 +138,46 @@ class Inbound:
         return True
 
     def _answer(self, mail: Incoming, grant: Grant, player: PlayerRecord, answered: MarkerKey) -> str:
-        seat = grant.seat
-        lines = Runner(self.games, self.reader, self.at_version).run(
-            grant.game_id, seat, grant.version, mail.lines or ("show",), mail.message_id)
-        now = self.games.load(grant.game_id)
+        game_id, seat = grant.game_id, grant.seat
+        played = Runner(self.games, self.reader, self.at_version).run(
+            game_id, seat, grant.version, mail.lines or ("show",), mail.message_id)
+        now = self.games.load(game_id)
+        earlier = self.held.take(game_id, seat) if self.held is not None else None
+        lines = (*held_lines(earlier), *played)
+        if any(line.outcome == ACCEPTED for line in played):
+            self._every_turn(player)
+        if self.held is not None and fold_seconds() > 0 and foldable(lines, seat in to_act(now.state)):
+            due = iso_seconds(self.clock() + fold_seconds())
+            self.held.hold(HeldAnswer(game_id, seat, player.player_id, tuple(line.text for line in lines),
+                                      earlier.subject if earlier is not None else mail.subject, mail.message_id, due))
+            self.markers.mark(answered)
+            return "held"
+        self._send(now, seat, player, lines, earlier.subject if earlier is not None else mail.subject,
+                   mail.message_id)
+        self.markers.mark(answered)
+        return "answered"
+
+    def send_alone(self, held: HeldAnswer) -> bool:
+        """A held answer that no e-mail took in time, sent by itself (service/replies/fold.py): False when its
+        player no longer gets e-mails at the seat."""
+        aggregate = self.games.load(held.game_id)
+        player = self._player(aggregate, held.seat) if aggregate.exists else None
+        if player is None or player.player_id != held.player_id:
+            return False
+        self._send(aggregate, held.seat, player, held_lines(held), held.subject, held.message_id)
+        return True
+
+    def _send(self, now: Aggregate, seat: int, player: PlayerRecord, lines: Sequence[Line], subject: str,
+              in_reply_to: str) -> None:
         waits = seat in to_act(now.state)
         choices = tuple(self.reader.choices(now.state, seat)) if waits else ()
-        answer = Answer(grant.game_id, seat, player.language or "en", now, tuple(lines), choices, mail.subject,
+        answer = Answer(now.game_id, seat, player.language or "en", now, tuple(lines), choices, subject,
                         show=any(line.outcome == SHOWN for line in lines))
-        email = replace(self.render(answer), to=player.email or "", in_reply_to=mail.message_id,
+        email = replace(self.render(answer), to=player.email or "", in_reply_to=in_reply_to,
                         reply_to=self.tokens.address(now, seat, now.version), unsubscribe_url=None)
         if waits:  # the answer carries this turn: its "your turn" e-mail is not sent again
-            self.markers.mark(MarkerKey(grant.game_id, seat, EMAIL, now.version, YOUR_TURN))
+            self.markers.mark(MarkerKey(now.game_id, seat, EMAIL, now.version, YOUR_TURN))
         self.sender.send(email)
-        self.markers.mark(answered)
-        if any(line.outcome == ACCEPTED for line in lines):
-            self._every_turn(player)
-        return "answered"
 
     def _every_turn(self, player: PlayerRecord) -> None:
         """The first accepted reply switches "e-mail every turn" on, unless the player has chosen."""

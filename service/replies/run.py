@@ -5,7 +5,8 @@ Each line is read against the seat's choices in the game the player saw: the fir
 address was minted for (what its e-mail listed, its numbers), each next one against the version the line before
 wrote. When the game has moved on since (another seat acted in a simultaneous phase) and the seat's moves are
 still the same, the line runs on the game as it is (a take-back only if it is still offered: another seat's move
-ends it); otherwise it is refused as `stale` (the answer shows the game now).
+ends it); otherwise it is refused as `stale` (the answer shows the game now). Once a move has ended the seat's
+turn, a line that reads as none of the choices it had is a sign-off ("Thanks!"): it and the rest are left out.
 
 A line's command id is derived from the mail's Message-ID and the line's number: a mail delivered twice acts
 once (the pipeline answers a command id it has seen from the game, writing nothing: `replayed`).
@@ -60,10 +61,20 @@ class Runner:
 
     def run(self, game_id: str, seat: int, version: int, lines: Sequence[str], message_id: str) -> list[Line]:
         done: list[Line] = []
+        had: Sequence[Any] = ()  # the choices the line before was read against
         for number, text in enumerate(lines, start=1):
             current = self.games.load(game_id)
             seen = self._seen(current, version)
-            reading = self.reader.read(text, self.reader.choices(seen.state, seat))
+            if seat not in to_act(seen.state) and any(line.version is not None for line in done):
+                # A move ended the seat's turn. What follows is a move not run, or a `show`, or, read as none of
+                # the choices the seat had, a sign-off ("Thanks!", "Cheers"): left out of the answer, as the rest.
+                then = kind_of(self.reader.read(text, had))
+                if then == "show":
+                    done.append(Line(text, SHOWN))
+                    continue
+                return done if then == "unreadable" else done + [Line(t, NOT_RUN) for t in lines[len(done):]]
+            had = self.reader.choices(seen.state, seat)
+            reading = self.reader.read(text, had)
             kind = kind_of(reading)
             if kind == "show":
                 done.append(Line(text, SHOWN))
@@ -72,9 +83,8 @@ class Runner:
                 done.append(Line(text, UNREADABLE, str(getattr(reading, "code", "unknown_words")),
                                  message=str(reading.reason)))
                 break
-            if seat not in to_act(seen.state):  # the first command line is refused; after a move, the rest not run
-                if not any(line.version is not None for line in done):
-                    done.append(Line(text, REFUSED, "not_your_turn"))
+            if seat not in to_act(seen.state):  # a command line while the seat has no move is refused
+                done.append(Line(text, REFUSED, "not_your_turn"))
                 break
             expected = current.version if self._still(seen, current, seat, reading.body) else version
             line = self._command(current, seat, expected, text, reading.body, command_id(message_id, number))

@@ -108,7 +108,7 @@ def test_quiet_hours_hold_the_push_until_the_release_function_sends_it(world: Pu
     give(wall_clock=lambda: datetime(2026, 5, 2, 8, 5, tzinfo=UTC).timestamp())
     with world.log.running(RELEASE):
         figures = release_held.lambda_handler({}, FakeContext())
-    assert figures == {"due": 1, "sent": 1, "dropped": 0, "still_quiet": 0}
+    assert figures == {"due": 1, "sent": 1, "dropped": 0, "still_quiet": 0, "answers": 0}
     assert len(world.pushed()) == 1
     with world.log.running(RELEASE):
         assert release_held.lambda_handler({}, FakeContext())["due"] == 0  # released once

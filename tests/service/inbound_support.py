@@ -14,7 +14,7 @@ from domain.records import record
 from domain.state import GameState
 from infra.auth import new_token, token_hash
 from infra.channels.email import MemoryEmailSender
-from infra.channels.memory import MemoryMarkers
+from infra.channels.memory import MemoryMarkers, Outbox
 from infra.limits import MemoryLimiter
 from infra.links import InMemoryLinkStore
 from infra.players import InMemoryPlayerStore, PlayerRecord
@@ -69,9 +69,11 @@ class FakeReader:
 
 
 class World:
-    def __init__(self, monkeypatch: Any, seed: int = 3, real_words: bool = False) -> None:
-        """`real_words`: the composition root's own reader (service/replies/words.py), not FakeReader."""
+    def __init__(self, monkeypatch: Any, seed: int = 3, real_words: bool = False, fold: int = 0) -> None:
+        """`real_words`: the composition root's own reader (service/replies/words.py), not FakeReader; `fold`:
+        REPLY_FOLD_SECONDS (0: every reply answered at once, as most of these tests look at)."""
         monkeypatch.setenv("REPLY_DOMAIN", DOMAIN)
+        monkeypatch.setenv("REPLY_FOLD_SECONDS", str(fold))
         monkeypatch.setenv("PAGE_BASE_URL", "https://play.example.org")
         self.store, self.players = InMemoryEventStore(), InMemoryPlayerStore()
         for player_id, address in zip(IDS, ADDRESSES, strict=True):
@@ -85,7 +87,7 @@ class World:
         self.sender, self.markers, self.limiter = MemoryEmailSender(), MemoryMarkers(), MemoryLimiter()
         self.services = Services(Given(store=self.store, rng=random.Random(seed), player_store=self.players,
                                        link_store=InMemoryLinkStore(), markers=self.markers, limiter=self.limiter,
-                                       email_sender=self.sender,
+                                       email_sender=self.sender, publisher=Outbox(),
                                        reader=None if real_words else FakeReader()))
         inbound = self.services.reactions.inbound
         assert inbound is not None

@@ -168,6 +168,14 @@ def test_after_its_move_the_seat_no_longer_acts_and_the_rest_is_not_run(world: W
     assert answer.text.count("“1”: done.") == 1 and "“1”: not played: an earlier line stopped" in answer.text
 
 
+def test_a_sign_off_after_the_move_that_ended_the_turn_is_left_out(world: World) -> None:
+    """"Thanks!" reads as none of the seat's choices: not a move, nothing to answer about it."""
+    world.receive(plain(ADDRESSES[0], world.address(0), "1\nThanks!\nsee you"))
+    [answer] = world.sender.sent
+    assert answer.text.count("“1”: done.") == 1
+    assert "Thanks" not in answer.text and "see you" not in answer.text
+
+
 def test_a_reply_to_an_older_email_still_reads_when_the_seats_choices_are_the_same(world: World) -> None:
     to = world.address(0)  # minted at version 1; then seat 1 chooses its distiller (simultaneous)
     assert world.receive(plain(ADDRESSES[1], world.address(1), "1", "<bo@mail>")) == "answered"

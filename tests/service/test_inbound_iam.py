@@ -1,26 +1,30 @@
 """Least privilege for replies by e-mail: every DynamoDB call InboundMailFunction makes taking a reply in (the
 reply grant, the player, the command's commit, the markers, the new reply grant, the rate limit, the player's
-"e-mail every turn") is granted by template.yaml with its key conditions; and it may not touch a session."""
+"e-mail every turn", the answer held for the seat's next e-mail) is granted by template.yaml with its key
+conditions, as is the held release's sending that answer alone; and it may not touch a session."""
 
 from __future__ import annotations
 
 import base64
 import random
+import time
 from email.message import EmailMessage
 
 import pytest
 
-from functions import container
+from functions import container, release_held
 from functions.mail import inbound
 from infra.auth import new_token, token_hash
 from infra.channels.email import MemoryEmailSender
 from infra.players import PlayerRecord
 from service.games import pipeline
+from tests.service.gateway import FakeContext
 from tests.service.iam import OperationLog, assert_within_policies
 from tests.service.support import AwsWorld, give
 from tests.service.test_iam import allowed, put
 
 INBOUND = "functions/mail/inbound.lambda_handler"
+RELEASE = "functions/release_held.lambda_handler"
 PLAYERS = ("pAAAAAAAAAAAAAAAA", "pBBBBBBBBBBBBBBBB")
 ADDRESSES = ("ann@example.net", "bo@example.com")
 
@@ -57,10 +61,16 @@ def test_every_call_taking_a_reply_in_is_granted(aws: AwsWorld, monkeypatch: pyt
                                               "virusVerdict": {"status": "PASS"}}}}]}
     log = OperationLog()
     log.watch(container.dynamodb())
-    with log.running(INBOUND):
-        assert inbound.handle(event) == {"answered": 1}
+    with log.running(INBOUND):  # the seat waits for the other now: its answer waits for its next e-mail
+        assert inbound.handle(event) == {"held": 1}
     assert container.games().load(game.game_id).version == game.version + 1
-    assert [m.to for m in mails.sent] == [ADDRESSES[0]]
+    assert mails.sent == []
+    # No e-mail took it: the held release sends it alone once it is due (an hour on).
+    give(email_sender=mails, wall_clock=lambda: time.time() + 3600)
+    with log.running(RELEASE):
+        assert release_held.lambda_handler({}, FakeContext())["answers"] == 1
+    assert [m.to for m in mails.sent] == [ADDRESSES[0]] and mails.sent[0].in_reply_to == "<r1@x>"
     prefixes = {c.leading_keys[0].split("#")[0] for c in log.used[INBOUND] if c.leading_keys}
-    assert {"GAME", "REPLY", "PLAYER", "NOTICE"} <= prefixes
+    assert {"GAME", "REPLY", "PLAYER", "NOTICE", "HELD"} <= prefixes
+    assert "HELD" in {c.leading_keys[0].split("#")[0] for c in log.used[RELEASE] if c.leading_keys}
     assert_within_policies(log)

@@ -12,7 +12,8 @@ unsubscribe URL and its key (X-Distilled-Notice), so that a receiver can drop a 
 
 Replies (service/replies/): with REPLY_DOMAIN set, a "your turn" or a reminder to a player's confirmed address
 carries a new reply address in Reply-To (`play+<reply token>@<domain>`, minted for this e-mail): answering it is
-a move. A seat contact's e-mail carries none (its address was never confirmed).
+a move. A seat contact's e-mail carries none (its address was never confirmed). A player's next e-mail also says
+the answer to the replies it sent since its last one, when that answer was held for it (service/replies/fold.py).
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from domain.records import record
-from infra.channels.base import REMINDER, YOUR_TURN, Notice
+from infra.channels.base import GAME_OVER, REMINDER, YOUR_TURN, Notice
 from infra.channels.email import EmailSender, address_hash
 from service.games.repository import Aggregate
 from service.notices.delivery import Policy, Seat
 from service.notices.email.render import Recipient, render, since_last_move
 
 if TYPE_CHECKING:
+    from infra.held_answers import HeldAnswer, HeldAnswers
     from infra.mail_state import MailState
     from infra.players import PlayerRecord
     from service.notices.email.unsubscribe import Unsubscribes
@@ -60,6 +62,7 @@ class EmailChannel:
     unsubscribes: Unsubscribes | None = None  # one-click links; None: the fixed `unsubscribe_url`
     unsubscribe_url: str | None = None
     replies: ReplyTokens | None = None  # reply addresses (REPLY_DOMAIN); None: no e-mail carries one
+    answers: HeldAnswers | None = None  # answers to replies held for the seat's next e-mail (fold.py)
     name: str = EMAIL
     policy: Policy = POLICY
 
@@ -78,11 +81,29 @@ class EmailChannel:
                                      table.at.get(notice.version))
         unsubscribe = (self.unsubscribes.url(table.page_base_url, to.player_id, address_hash(to.address))
                        if self.unsubscribes is not None else self.unsubscribe_url)
-        email = render(notice, at, events, to, link, unsubscribe)
-        if self.replies is not None and to.player_id is not None and notice.kind in (YOUR_TURN, REMINDER):
-            email = replace(email, reply_to=self.replies.address(table.newest, notice.seat, notice.version))
-        self.sender.send(email)
+        folded = self._folded(notice, to)
+        try:
+            email = render(notice, at, events, to, link, unsubscribe, folded.lines if folded is not None else ())
+            if folded is not None:
+                email = replace(email, in_reply_to=folded.message_id)
+            if self.replies is not None and to.player_id is not None and notice.kind in (YOUR_TURN, REMINDER):
+                email = replace(email, reply_to=self.replies.address(table.newest, notice.seat, notice.version))
+            self.sender.send(email)
+        except Exception:
+            if folded is not None and self.answers is not None:
+                self.answers.hold(folded)  # not sent: it waits again, for the retry or the release
+            raise
         return 1
+
+    def _folded(self, notice: Notice, to: Recipient) -> HeldAnswer | None:
+        """The answer held for this seat's next e-mail (service/replies/fold.py), taken: this e-mail says it."""
+        if self.answers is None or to.player_id is None or notice.kind not in (YOUR_TURN, REMINDER, GAME_OVER):
+            return None
+        held = self.answers.take(notice.game_id, notice.seat)
+        if held is not None and held.player_id != to.player_id:
+            self.answers.hold(held)  # another player's (the seat changed hands): not this e-mail's to say
+            return None
+        return held
 
     def _suppressed(self, to: Recipient) -> bool:
         """A seat contact's address that unsubscribed, bounced or complained (a player's is on its record)."""

@@ -25,6 +25,7 @@ from infra.store import Commit
 from service.games.repository import SEATS_RECORD, Aggregate, replayed
 from service.links import play_path
 from service.notices.email import board
+from service.replies.answer import said
 from service.replies.words import listing
 from service.texts.history import QUIET, sentence
 from service.texts.words import Seats, Texts, texts
@@ -93,13 +94,17 @@ def _parts(words: Texts, notice: Notice, at: Aggregate, events: list[dict[str, A
 
 
 def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipient: Recipient, link: str,
-           unsubscribe_url: str | None = None) -> Email:
-    """`link`: the page's address with a fresh link token in its fragment."""
+           unsubscribe_url: str | None = None, answered: Sequence[str] = ()) -> Email:
+    """`link`: the page's address with a fresh link token in its fragment; `answered`: the lines of the seat's
+    replies played since its last e-mail, said first (service/replies/fold.py)."""
     words = texts(recipient.language)
     parts = _parts(words, notice, at, events)
+    done_title = words.t("mail.answer.title")
+    done = [words.t("mail.answer.accepted", line=said(line)) for line in answered]
     history_title = words.t("app.history")
     footer_words = FOOTER.get(words.language, FOOTER["en"])
     text = "\n".join([
+        *([f"{done_title}:", *(f"- {line}" for line in done), ""] if done else []),
         *parts.intro, "", f"{history_title}:", *(f"- {line}" for line in parts.history),
         *board.text(parts.sections), "", link, "",
         *([f"{footer_words}: {unsubscribe_url}", ""] if unsubscribe_url else []),
@@ -109,7 +114,10 @@ def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipien
     lang = escape(words.language)
     html = "".join([
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(parts.subject)}</title>',
-        "</head><body>", *(f"<p>{escape(line)}</p>" for line in parts.intro),
+        "</head><body>",
+        *([f"<h2>{escape(done_title)}</h2><ul>", *(f"<li>{escape(line)}</li>" for line in done), "</ul>"]
+          if done else []),
+        *(f"<p>{escape(line)}</p>" for line in parts.intro),
         f"<h2>{escape(history_title)}</h2><ul>", *(f"<li>{escape(line)}</li>" for line in parts.history), "</ul>",
         board.html(parts.sections),
         f'<p><a href="{escape(link, quote=True)}">{escape(parts.link_label)}</a></p>{footer}</body></html>',
