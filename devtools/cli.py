@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from devtools import cli_catalogue, cli_games, cli_lobby, cli_play, cli_players
+from devtools import cli_catalogue, cli_games, cli_lobby, cli_play, cli_players, cli_verify
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -40,6 +40,7 @@ def parser() -> argparse.ArgumentParser:
     cli_players.add_parser(sub)
     cli_lobby.add_parsers(sub)
     cli_games.add_parser(sub)
+    cli_verify.add_parser(sub)
     sim = sub.add_parser("simulate", help="play whole games with bots through the rules engine")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=10)

@@ -35,7 +35,8 @@ def tick_game(game_id: str, now: float) -> TickReport:
     from service.games.pipeline import GameNotFound
 
     try:
-        ticked = tick(container.store(), game_id, now, container.services().player_store)
+        services = container.services()
+        ticked = tick(container.store(), game_id, now, services.player_store, services.seeds)
     except GameNotFound:
         logger.info("tick for an unknown game: nothing to do", extra={"game_id": game_id})
         container.reactions().clock_schedule.schedules.clear(game_id)

@@ -123,7 +123,8 @@ def store() -> EventStore:
     return services().store
 
 
-def rng() -> Rng:
+def rng() -> Rng | None:
+    """The given chance (tests), or None: every game fair (service/fairness/)."""
     return services().rng
 
 

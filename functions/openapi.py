@@ -16,6 +16,7 @@ from functions.api.command_routes import add_command
 from functions.api.docs import SEAT_TOKEN
 from functions.api.edge import new_app
 from functions.api.game_routes import add_create_game, add_get_events, add_get_game
+from functions.api.proof_routes import add_get_proof
 from functions.api.refusals import document_refusals
 from functions.links.routes import LINK_ROUTES
 from functions.lobbies.routes import LOBBY_ROUTES
@@ -38,6 +39,7 @@ def api() -> APIGatewayHttpResolver:
     add_create_game(app)
     add_get_game(app)
     add_get_events(app)
+    add_get_proof(app)
     for command_type in COMMAND_TYPES:
         add_command(app, command_type)
     for add_player_route in (*PLAYER_ROUTES, *MY_GAMES_ROUTES, *DEVICE_ROUTES):

@@ -19,7 +19,7 @@ _ERRORS = {
     404: "Unknown game or route.",
     409: "stale_version: expected_version is not the newest version; command_id_reused: this seat already sent "
          "that command_id with another command; contention: retry; timed_out: the seat's turn clock ran out "
-         "first and the rules played its move: reload.",
+         "first and the rules played its move: reload; game_not_finished: a proof is served once the game is over.",
     413: "The body is over 16 KB.",
     415: "The body is not application/json.",
     422: "The body does not match the schema (invalid_request), or the rules refuse the move (its rule code).",

@@ -52,6 +52,14 @@ def get_events_endpoint() -> Endpoint:
     return _ready(app, entrypoint(app), GAME_STORE)
 
 
+def get_proof_endpoint() -> Endpoint:
+    from functions.api.proof_routes import add_get_proof
+
+    app = new_app()
+    add_get_proof(app)
+    return _ready(app, entrypoint(app), GAME_STORE)
+
+
 def not_found_endpoint() -> Endpoint:
     """The API's $default route: any other request gets the JSON 404, not API Gateway's own."""
     app = new_app()

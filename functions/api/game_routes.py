@@ -28,7 +28,7 @@ from functions.api.edge import (
 )
 from functions.observability import count, logger
 from infra.serialization import domain_event
-from service.games.repository import SEATS_RECORD
+from service.games.repository import RECORDS
 
 MAX_HISTORY_PAGE = 500
 MAX_WAIT = 20  # seconds of a long poll: well inside the function's Timeout and the API's integration timeout
@@ -145,7 +145,7 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
         commits = container.games().history(aggregate, after)
         page = commits[:limit]
         # The whole span up to now is judged, not just the page: it tells where an open secret phase began.
-        seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != SEATS_RECORD])
+        seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] not in RECORDS])
                                for c in commits], seat, aggregate.state)
         body = {
             "game_id": game_id, "version": aggregate.version, "seat": seat,

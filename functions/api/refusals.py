@@ -28,6 +28,7 @@ REFUSALS: dict[str, tuple[str, tuple[str, ...]]] = {
     "createGame": ("NewGameRefusal", NEW_GAME),
     "getGame": NOTHING,
     "getEvents": NOTHING,
+    "getProof": NOTHING,
     "createPlayer": ("NewPlayerRefusal", ("unknown_time_zone",)),
     "getMe": NOTHING,
     "updateMe": ("ProfileRefusal", ("allowance", "empty_window", "invalid_host", "not_https", "past",

@@ -63,6 +63,29 @@ class History(BaseModel):
     next_after: int | None = Field(description="Pass as `after` for the next page; null when this is the end.")
 
 
+class ProofCommit(BaseModel):
+    version: int
+    seat: int | None
+    recorded_at: str
+    events: list[dict[str, Any]] = Field(description="The commit's events as written: nothing is hidden once the "
+                                                     "game is over.")
+    records: list[dict[str, Any]] = Field(description="Its fairness records: the first commit's `fairness` (the "
+                                                      "generator, the commitment, the contributions), the last "
+                                                      "one's `reveal` (the seed).")
+
+
+class Proof(BaseModel):
+    game_id: str
+    version: int
+    verifiable: bool = Field(description="false: a game created before seeds were kept (its draws are not "
+                                         "provable).")
+    generator: str | None = Field(default=None, description="The draws' generator (docs/fairness.md).")
+    commitment: str | None = Field(default=None, description="SHA-256 of the seed, hex, recorded at creation.")
+    contributions: list[str] | None = None
+    seed: str | None = Field(default=None, description="The seed, hex, revealed by the commit that ended the game.")
+    commits: list[ProofCommit]
+
+
 class ErrorInfo(BaseModel):
     code: str = Field(description="Stable, for machines: a rule code (not_your_turn, ...) or an API code.")
     message: str

@@ -18,7 +18,7 @@ from domain.rng import Rng
 from infra.store import Commit, EventStore
 from service.bootstrap.given import Given
 from service.bootstrap.settings import setting
-from service.games.pipeline import Created, Outcome, create_game, handle, production_rng
+from service.games.pipeline import Created, Outcome, create_game, handle
 from service.games.recent import Recent
 from service.games.repository import Aggregate, load
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # only the notifier needs these: command functions do not imp
     from infra.lobbies import LobbyStore
     from infra.my_games import MyGamesStore
     from infra.players import PlayerStore
+    from infra.seeds import SeedStore
     from service.bootstrap.reactions import Reactions
     from service.links import Links
     from service.lobbies.service import Lobbies
@@ -43,21 +44,22 @@ class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen datacl
     """The application service the API functions call: every game through one store, one RNG and one cache."""
 
     store: EventStore
-    rng: Rng
+    rng: Rng | None  # None: fair games, drawn from their seeds (service/fairness/)
     recent: Recent
     on_conflict: Callable[[], None] | None = None
+    seeds: SeedStore | None = None
 
     def load(self, game_id: str, near: int | None = None) -> Aggregate:
         return load(self.store, game_id, self.recent, near)
 
     def create(self, seats: Sequence[SeatSpec], options: Options,
                contacts: Sequence[Mapping[str, str] | None]) -> Created:
-        return create_game(self.store, seats, options, contacts, rng=self.rng)
+        return create_game(self.store, seats, options, contacts, rng=self.rng, seeds=self.seeds)
 
     def handle(self, game_id: str, seat: int, command: Any, expected_version: int | None, *, command_id: str,
                loaded: Aggregate | None = None) -> Outcome:
         return handle(self.store, game_id, seat, command, expected_version, command_id=command_id, rng=self.rng,
-                      loaded=loaded, recent=self.recent, on_conflict=self.on_conflict)
+                      loaded=loaded, recent=self.recent, on_conflict=self.on_conflict, seeds=self.seeds)
 
     def history(self, aggregate: Aggregate, after: int) -> list[Commit]:
         """The commits after `after` up to the version `aggregate` holds (what its state has seen)."""
@@ -111,8 +113,22 @@ class Services:
         return DynamoEventStore.from_env(self.dynamodb)
 
     @cached_property
-    def rng(self) -> Rng:
-        return self.given.rng if self.given.rng is not None else production_rng()
+    def rng(self) -> Rng | None:
+        """The given chance (tests: their games are not fair); None: every game fair, drawn from its seed."""
+        return self.given.rng
+
+    @cached_property
+    def seeds(self) -> SeedStore:
+        """Fair games' seeds (infra/seeds.py): beside an in-memory store, in memory for as long as that store."""
+        if self.given.seeds is not None:
+            return self.given.seeds
+        if self.given.store is not None:
+            from infra.seeds import memory_seeds
+
+            return memory_seeds(self.given.store)
+        from infra.seeds import DynamoSeedStore
+
+        return DynamoSeedStore(self.dynamodb, setting("TABLE_NAME"))
 
     @cached_property
     def recent(self) -> Recent:
@@ -121,7 +137,7 @@ class Services:
 
     @cached_property
     def games(self) -> Games:
-        return Games(self.store, self.rng, self.recent, self.on_conflict)
+        return Games(self.store, self.rng, self.recent, self.on_conflict, self.seeds)
 
     @cached_property
     def publisher(self) -> Publisher:
@@ -168,7 +184,7 @@ class Services:
         """The lobbies' application service (service/lobbies/service.py): it starts games through the one store."""
         from service.lobbies.service import Lobbies
 
-        return Lobbies(self.lobby_store, self.players, self.store, self.rng)
+        return Lobbies(self.lobby_store, self.players, self.store, self.rng, seeds=self.seeds)
 
     @cached_property
     def my_games_store(self) -> MyGamesStore:

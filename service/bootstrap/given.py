@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from infra.push_endpoints import Endpoints
     from infra.schedules import Schedules
     from infra.schedules.index import ClockIndex
+    from infra.seeds import SeedStore
     from infra.store import EventStore
     from service.notices.webhook.delivery import Sender
     from service.replies.port import Reader, RenderAnswer
@@ -35,7 +36,8 @@ class Given:
     """What a test (or the local server) hands in; anything left None is built from the environment."""
 
     store: EventStore | None = None
-    rng: Rng | None = None
+    rng: Rng | None = None  # None: fair games (service/fairness/); a given rng's games are not
+    seeds: SeedStore | None = None  # fair games' seeds; None: beside the given store, else in the games table
     dynamodb: Any = None
     sns: Any = None
     publisher: Publisher | None = None

@@ -16,9 +16,11 @@ from domain.clocks import ClockStep, Pause, Remind, TimeOut
 from domain.errors import RuleViolation
 from domain.records import record
 from infra.players.base import PlayerStore
+from infra.seeds import SeedStore
 from infra.serialization import stored_event
 from infra.store import Commit, ConcurrencyConflict, EventStore
 from service.clock import iso
+from service.fairness.records import Chance
 from service.games.pipeline import GameNotFound, production_rng
 from service.games.repository import Aggregate, fold_commits, load, save_snapshot, snapshot_due
 
@@ -69,14 +71,17 @@ def away(aggregate: Aggregate, players: PlayerStore | None, now: float) -> Mappi
     return out
 
 
-def tick(store: EventStore, game_id: str, now: float, players: PlayerStore | None = None) -> Ticked:
-    """Fires every reminder and timeout due at `now` (GameNotFound for an unknown game)."""
+def tick(store: EventStore, game_id: str, now: float, players: PlayerStore | None = None,
+         seeds: SeedStore | None = None) -> Ticked:
+    """Fires every reminder and timeout due at `now` (GameNotFound for an unknown game). A fair game's timeouts
+    draw from its generator, and the one that ends the game reveals its seed (service/fairness/records.py)."""
     fired: list[Fired] = []
     conflicts = 0
     aggregate = load(store, game_id)
     if not aggregate.exists:
         raise GameNotFound(game_id)
     on_vacation = away(aggregate, players, now)  # read once: a tick is a moment
+    chance = Chance(aggregate, None, seeds, production_rng)
     for _ in range(MAX_FIRES):
         step = clocks.due(aggregate.state, now, on_vacation)
         if step is None:
@@ -85,11 +90,12 @@ def tick(store: EventStore, game_id: str, now: float, players: PlayerStore | Non
         if aggregate.written_by(None, key) is not None:
             break  # written, yet judged due again: never write it twice (cannot happen while the rules hold)
         try:
-            events, _ = clocks.decide_clock(aggregate.state, step, now, production_rng())
+            events, state = clocks.decide_clock(aggregate.state, step, now, chance.at(aggregate.version + 1))
         except RuleViolation:
             break
         commit = Commit(game_id=game_id, version=aggregate.version + 1, command_id=key, seat=None,
-                        events=tuple(stored_event(e) for e in events), recorded_at=iso(now))
+                        events=(*(stored_event(e) for e in events), *chance.reveal(aggregate.state, state)),
+                        recorded_at=iso(now))
         try:
             store.append(commit)
         except ConcurrencyConflict:

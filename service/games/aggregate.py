@@ -33,6 +33,17 @@ Resolve = Callable[[str], "Processed | None"]
 
 
 @record(frozen=True)
+class Fairness:
+    """What a fair game's records say (service/fairness/records.py): the generator, the commitment to the seed,
+    the contributions, and the seed (hex) once the commit that ended the game revealed it."""
+
+    generator: str
+    commitment: str
+    contributions: tuple[str, ...] = ()
+    seed: str | None = None
+
+
+@record(frozen=True)
 class Aggregate:
     game_id: str
     state: GameState = field(default_factory=GameState)
@@ -48,6 +59,7 @@ class Aggregate:
     # By seat: the player seated by a lobby, whose key plays it (empty: every seat plays by its token). Last, so
     # that positional construction stays as it was.
     players: tuple[str | None, ...] = ()
+    fairness: Fairness | None = None  # None: a game created before seeds were kept (or with a given rng)
 
     @property
     def exists(self) -> bool:

@@ -18,9 +18,12 @@ from domain.events import Event
 from domain.options import Options, SeatSpec
 from domain.rng import Rng
 from infra.auth import new_token, token_hash, word
+from infra.seeds import SeedExists, SeedStore
 from infra.serialization import command_digest, stored_event
 from infra.store import Commit, ConcurrencyConflict, EventStore
 from service.clock import iso, now_epoch
+from service.fairness.draws import Draws
+from service.fairness.records import Chance, fairness_record
 from service.games.recent import Recent
 from service.games.repository import (
     Aggregate,
@@ -139,6 +142,23 @@ def new_game_id() -> str:
     return word(12)
 
 
+SEED_BYTES = 32  # 256 bits
+
+
+def new_seed(seeds: SeedStore, game_id: str) -> bytes:
+    """A new game's secret seed, from the OS, kept before its first commit is written (no fair game without its
+    seed). A retry of the same creation (a lobby's start) finds the seed its first attempt kept, and uses it."""
+    seed = secrets.token_bytes(SEED_BYTES)
+    try:
+        seeds.put(game_id, seed)
+    except SeedExists:
+        kept = seeds.get(game_id)
+        if kept is None:
+            raise
+        return kept
+    return seed
+
+
 def production_rng() -> Rng:
     return random.SystemRandom()
 
@@ -153,23 +173,34 @@ def create_game(
     game_id: str | None = None,
     token_hashes: Sequence[str] | None = None,
     players: Sequence[str | None] = (),
+    seeds: SeedStore | None = None,
+    contributions: Sequence[str] = (),
 ) -> Created:
     """Set up a game (RuleViolation if the domain refuses) and write it as version 1.
 
     A lobby's start (service/lobbies/service.py) gives its game id, the seats' token hashes (then no token is made or
     answered) and the player seated at each seat. The conditional put of version 1 makes a second start of the
-    same game id fail with ConcurrencyConflict, writing nothing."""
+    same game id fail with ConcurrencyConflict, writing nothing.
+
+    With a seed store and no `rng`, the game is fair (docs/fairness.md): a secret seed from the OS, kept in the
+    store before the commit, its commitment and the `contributions` in the commit's fairness record, and every
+    draw from the generator over them (service/fairness/draws.py)."""
     command = CreateGame(seats=tuple(seats), options=options or Options())
     at = now_epoch()
-    events, state = execute(GameState(), command, rng or production_rng())
+    game_id = game_id or new_game_id()
+    seed = new_seed(seeds, game_id) if rng is None and seeds is not None else None
+    chance = Draws(seed, 1, contributions) if seed is not None else rng or production_rng()
+    events, state = execute(GameState(), command, chance)
     events = with_clocks(events, state, at, command)
     tokens = tuple(new_token() for _ in seats) if token_hashes is None else ()
     hashes = [token_hash(t) for t in tokens] if token_hashes is None else list(token_hashes)
     contacts = list(contacts) + [None] * (len(seats) - len(contacts))
-    record = seats_record(hashes, contacts, players)
+    records = [seats_record(hashes, contacts, players)]
+    if seed is not None:
+        records.append(fairness_record(seed, contributions))
     commit = Commit(
-        game_id=game_id or new_game_id(), version=1, command_id=CREATE_COMMAND_ID, seat=None,
-        events=(*(stored_event(e) for e in events), record), recorded_at=iso(at),
+        game_id=game_id, version=1, command_id=CREATE_COMMAND_ID, seat=None,
+        events=(*(stored_event(e) for e in events), *records), recorded_at=iso(at),
     )
     store.append(commit)  # a ConcurrencyConflict here means a game id collision: let it surface
     return Created(fold_commits(Aggregate(commit.game_id), [commit]), tokens)
@@ -187,6 +218,7 @@ def handle(
     loaded: Aggregate | None = None,
     recent: Recent | None = None,
     on_conflict: Callable[[], None] | None = None,
+    seeds: SeedStore | None = None,
 ) -> Outcome:
     """Decide `command` for `seat` (already authenticated: the command's own seat is ignored) and append it.
 
@@ -194,12 +226,13 @@ def handle(
     carried the same command (CommandIdReused if not).
     `loaded` spares the first read when the caller has just loaded the game (to authorise the seat);
     `recent` (a per-process cache) makes each later read fetch only the commits written since.
+    A fair game (with `seeds` and no `rng`) draws from its generator, and the commit that ends it reveals its seed.
     Raises GameNotFound, StaleVersion, Contention, CommandIdReused, or the domain's RuleViolation.
     """
     command_id = command_id or secrets.token_hex(16)
     command = command.model_copy(update={"seat": seat})
     digest = command_digest(command)
-    chance = rng or production_rng()
+    chance: Chance | None = None
     conflicts = 0
     aggregate = loaded
     while True:
@@ -220,10 +253,12 @@ def handle(
         if conflicts >= MAX_ATTEMPTS:
             raise Contention(game_id, conflicts)
         at = now_epoch()
-        events, state = _decided(aggregate.state, seat, command, chance, at)
+        chance = chance if chance is not None else Chance(aggregate, rng, seeds, production_rng)
+        events, state = _decided(aggregate.state, seat, command, chance.at(aggregate.version + 1), at)
         commit = Commit(
             game_id=game_id, version=aggregate.version + 1, command_id=command_id, seat=seat,
-            events=tuple(stored_event(e) for e in events), recorded_at=iso(at), digest=digest,
+            events=(*(stored_event(e) for e in events), *chance.reveal(aggregate.state, state)), recorded_at=iso(at),
+            digest=digest,
         )
         try:
             store.append(commit)

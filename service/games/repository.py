@@ -22,7 +22,8 @@ from domain.state import GameState
 from domain.take_back import replay_needs
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_events, trusted_state
 from infra.store import Commit, Event, EventStore, Snapshot, StoreError, Stream
-from service.games.aggregate import Aggregate, Processed, Resolve, command_key
+from service.fairness.records import FAIRNESS_RECORD, REVEAL_RECORD
+from service.games.aggregate import Aggregate, Fairness, Processed, Resolve, command_key
 from service.games.recent import Recent
 from service.games.seen import Seen
 
@@ -40,6 +41,8 @@ SNAPSHOT_EVERY = 15
 # contact details. It is folded here, never handed to the domain, never served in a history.
 SEATS_RECORD = "seats"
 SEATS_RECORD_VERSION = 1
+# Every record that is not a domain event: the seats', and a fair game's (service/fairness/records.py).
+RECORDS = frozenset({SEATS_RECORD, FAIRNESS_RECORD, REVEAL_RECORD})
 
 
 def seats_record(token_hashes: Sequence[str], contacts: Sequence[Mapping[str, str] | None],
@@ -88,15 +91,19 @@ def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Agg
         processed[f"{'-' if seat is None else seat}:{command_id}"] = _processed(Processed, (version, digest))
         stored += events
     hashes, contacts, players = aggregate.token_hashes, aggregate.contacts, aggregate.players
+    fairness = aggregate.fairness
     # Our own store's events, validated when they were written: decoded without validating again.
-    domain_events = [e for e in stored if e["type"] != SEATS_RECORD]
-    seats_records = len(domain_events) != len(stored)
+    domain_events = [e for e in stored if e["type"] not in RECORDS]
+    records = len(domain_events) != len(stored)
     # Undo points that nothing uses are not folded (domain.take_back.replay_needs): each would copy the state.
     decoded = trusted_events(replay_needs(domain_events, _kind), consume=owned)
-    if seats_records:
-        for record in (e for e in stored if e["type"] == SEATS_RECORD):  # the newest one holds (a reissue)
-            hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
-            players = tuple(record.get("players") or ())
+    if records:
+        for record in (e for e in stored if e["type"] in RECORDS):
+            if record["type"] == SEATS_RECORD:  # the newest one holds (a reissue)
+                hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
+                players = tuple(record.get("players") or ())
+            else:
+                fairness = fairness_of(fairness, record)
     if owned:
         state = aggregate.state
         for event in decoded:
@@ -105,20 +112,48 @@ def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Agg
         state = fold(decoded, aggregate.state)
     return replace(
         aggregate, state=state, version=commits[-1].version, processed=processed, token_hashes=hashes,
-        contacts=contacts, players=players,
+        contacts=contacts, players=players, fairness=fairness,
     )
+
+
+def fairness_of(known: Fairness | None, record: Event) -> Fairness | None:
+    """The fairness after one of its records: the first commit's commitment, or the end's reveal."""
+    if record["type"] == FAIRNESS_RECORD:
+        return Fairness(str(record["generator"]), str(record["commitment"]),
+                        tuple(str(c) for c in record.get("contributions") or ()))
+    return replace(known, seed=str(record["seed"])) if known is not None else None
+
+
+def fairness_json(fairness: Fairness | None) -> dict[str, Any] | None:
+    if fairness is None:
+        return None
+    found: dict[str, Any] = {"generator": fairness.generator, "commitment": fairness.commitment,
+                             "contributions": list(fairness.contributions)}
+    if fairness.seed is not None:
+        found["seed"] = fairness.seed
+    return found
+
+
+def _fairness_from_json(value: Any) -> Fairness | None:
+    if not isinstance(value, dict):
+        return None
+    return Fairness(str(value["generator"]), str(value["commitment"]), tuple(value.get("contributions") or ()),
+                    value.get("seed"))
 
 
 def decided(aggregate: Aggregate, commit: Commit, state: GameState) -> Aggregate:
     """The aggregate after a commit just written, with the state its events lead to (`domain.execute` built it
-    while deciding: no need to parse the events back, nor to fold them)."""
+    while deciding: no need to parse the events back, nor to fold them; only a reveal record is read)."""
     key = command_key(commit.seat, commit.command_id)
     processed = {**aggregate.processed, key: Processed(commit.version, commit.digest)}
-    return replace(aggregate, state=state, version=commit.version, processed=processed)
+    fairness = aggregate.fairness
+    if commit.events and commit.events[-1]["type"] == REVEAL_RECORD:
+        fairness = fairness_of(fairness, commit.events[-1])
+    return replace(aggregate, state=state, version=commit.version, processed=processed, fairness=fairness)
 
 
 def to_snapshot(aggregate: Aggregate) -> Snapshot:
-    payload = {
+    payload: dict[str, Any] = {
         "state": state_to_json(aggregate.state),
         "seen": aggregate.seen.adding(aggregate.processed).to_json(),
         "token_sha256": list(aggregate.token_hashes),
@@ -126,6 +161,8 @@ def to_snapshot(aggregate: Aggregate) -> Snapshot:
     }
     if any(aggregate.players):
         payload["players"] = list(aggregate.players)
+    if aggregate.fairness is not None:
+        payload["fairness"] = fairness_json(aggregate.fairness)
     return Snapshot(aggregate.game_id, aggregate.version, SNAPSHOT_SCHEMA_VERSION, payload)
 
 
@@ -148,7 +185,7 @@ def from_snapshot(snapshot: Snapshot, resolve: Resolve | None = None) -> Aggrega
             processed={str(k): _processed_from_json(v) for k, v in payload.get("processed", {}).items()},
             seen=Seen.from_json(payload.get("seen", "")), token_hashes=tuple(payload["token_sha256"]),
             contacts=tuple(payload["contacts"]), players=tuple(payload.get("players") or ()),
-            snapshot_version=snapshot.version, resolve=resolve,
+            snapshot_version=snapshot.version, resolve=resolve, fairness=_fairness_from_json(payload.get("fairness")),
         )
     except (ValidationError, KeyError, TypeError, ValueError, AttributeError):
         log.warning("unreadable snapshot of %s at version %s: replaying", snapshot.game_id, snapshot.version)

@@ -27,6 +27,7 @@ from domain.rng import Rng
 from infra.auth import new_token, token_hash, word
 from infra.lobbies import LobbyConflict, LobbyExists, LobbyRecord, LobbyStore, Slot
 from infra.players import PlayerRecord
+from infra.seeds import SeedStore
 from infra.store import ConcurrencyConflict, EventStore
 from service.games.pipeline import create_game, new_game_id
 from service.lobbies.errors import (
@@ -88,9 +89,10 @@ class Lobbies:
     store: LobbyStore
     players: Players
     games: EventStore
-    rng: Rng
+    rng: Rng | None  # None: the started games are fair (with `seeds`: service/fairness/)
     clock: Callable[[], float] = time.time
     new_code: Callable[[], str] = lambda: word(16)
+    seeds: SeedStore | None = None
 
     # --- the host's lobby ----------------------------------------------------------------------------------
 
@@ -253,7 +255,7 @@ class Lobbies:
         with suppress(ConcurrencyConflict):  # written before: by the start that decided it, or a retry
             create_game(self.games, [_seat(s) for s in seated], Options.model_validate(record.options), (),
                         rng=self.rng, game_id=record.game_id, token_hashes=hashes,
-                        players=[s.player_id for s in seated])
+                        players=[s.player_id for s in seated], seeds=self.seeds)
 
 
 def _seat(slot: Slot) -> SeatSpec:

@@ -22,7 +22,7 @@ from infra.channels.base import GAME_OVER, REMINDER, Notice
 from infra.channels.email import Email
 from infra.serialization import domain_event
 from infra.store import Commit
-from service.games.repository import SEATS_RECORD, Aggregate, replayed
+from service.games.repository import RECORDS, Aggregate, replayed
 from service.links import play_path
 from service.notices.email import board
 from service.replies.answer import said
@@ -52,7 +52,7 @@ def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version:
     last = max((i for i, c in enumerate(upto) if c.seat == seat), default=-1)
     # Only the commits after the seat's last are shown: redacting them alone judges a simultaneous phase alike
     # (an opening commit before them means every one of them came after it).
-    seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] != SEATS_RECORD])
+    seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] not in RECORDS])
                            for c in upto[last + 1:]], seat, at.state)
     return at, [event for events in seen for event in events]
 
