@@ -1,6 +1,7 @@
 """`distilled verify GAME`: check a finished game's proof (GET /games/{id}/proof) here, trusting nothing the server
 says about it: the seed against its commitment, the setup dealt again from the seed, every later shuffle
-recomputed (service/fairness/verify.py, docs/fairness.md). Exit 0 when it verifies, 1 at the first mismatch (its
+recomputed, the chain of commits rehashed (service/fairness/verify.py, docs/fairness.md); `--at VERSION:HASH`
+also checks a head kept from an e-mail or a view. Exit 0 when it verifies, 1 at the first mismatch (its
 commit named), 2 when there is nothing to check yet (the game is not over, or predates proofs). `--file` checks a
 proof saved as JSON instead."""
 
@@ -52,13 +53,23 @@ def _verify(args: argparse.Namespace) -> int:
     commits = proof.get("commits") or []
     print(f"checking {len(commits)} commits of game {proof.get('game_id')} ({proof.get('generator')})",
           file=sys.stderr)
-    verdict = verify(proof)
+    at = _at(args.at) if args.at else None
+    if args.at and at is None:
+        print("error: --at takes VERSION:HASH, as an e-mail or a view gave them", file=sys.stderr)
+        return 2
+    verdict = verify(proof, at)
     if verdict.ok:
-        print(f"verified: the seed is the one committed to, and all {verdict.draws} random outcomes are the "
-              "generator's")
+        print(f"verified: the seed is the one committed to, all {verdict.draws} random outcomes are the "
+              f"generator's, and the history chains to head {verdict.head}"
+              + (f" (through {at[1]} at version {at[0]})" if at else ""))
         return 0
     print(f"NOT verified at commit {verdict.version}: {verdict.problem}")
     return 1
+
+
+def _at(text: str) -> tuple[int, str] | None:
+    version, _, hash_ = text.partition(":")
+    return (int(version), hash_) if version.isdigit() and hash_ else None
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,4 +77,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     verify.add_argument("game", nargs="?", help="the game's id (not needed with --file)")
     verify.add_argument("--url", help="API base URL (default: $DISTILLED_URL or the local server)")
     verify.add_argument("--file", type=Path, help="a proof saved as JSON (GET /games/{id}/proof) to check")
+    verify.add_argument("--at", metavar="VERSION:HASH",
+                        help="a head kept from an e-mail or a view: check the history went through it")
     verify.set_defaults(func=_verify)

@@ -143,10 +143,15 @@ def session_seat(token: str, aggregate: Aggregate) -> int | None:
 
 def game_reply(aggregate: Aggregate, seat: int | None) -> dict[str, Any]:
     seen = view(aggregate.state, seat)
-    return {
+    reply: dict[str, Any] = {
         "game_id": aggregate.game_id, "version": aggregate.version, "phase": seen["phase"],
         "round": seen["round"], "to_act": seen["to_act"], "seat": seat, "view": seen,
     }
+    if aggregate.head is not None:  # the chain's head (docs/fairness.md): keep it to prove this moment later
+        reply["head"] = {"version": aggregate.version, "hash": aggregate.head}
+    if aggregate.fairness is not None:
+        reply["commitment"] = aggregate.fairness.commitment
+    return reply
 
 
 def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -155,7 +160,7 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
 
 # Bumped when an answer's shape changes at the same game version (a deploy): a copy held by a client must not
 # match any more.
-ETAG_REVISION = "1"
+ETAG_REVISION = "2"
 CACHE_HEADERS = {"Vary": "Authorization", "Cache-Control": "private, no-cache"}
 
 

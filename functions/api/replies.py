@@ -27,6 +27,12 @@ class CreatedGame(BaseModel):
     seats: list[SeatToken]
 
 
+class Head(BaseModel):
+    version: int
+    hash: str = Field(description="The hash of the game's newest commit, which chains every commit before it "
+                                  "(docs/fairness.md): kept, it proves later what the game was at this version.")
+
+
 class GameReply(BaseModel):
     game_id: str
     version: int = Field(description="The game's newest version: send it as expected_version.")
@@ -39,6 +45,10 @@ class GameReply(BaseModel):
                     "body to POST as-is (plus a command_id) to /games/{game_id}/{entry.type}; the one entry "
                     "with open=true is the distill choice: POST {washback: [...]} picking from its cards.",
     )
+    head: Head | None = Field(default=None, description="The chain's head; absent for a game created before it.")
+    commitment: str | None = Field(default=None, description="SHA-256 of the game's secret seed, hex, recorded "
+                                                             "at its creation (docs/fairness.md); absent for a "
+                                                             "game created before seeds were kept.")
 
 
 class CommandReply(GameReply):

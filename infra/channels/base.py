@@ -32,6 +32,7 @@ class Notice:
     scores: tuple[int, ...] = ()  # game over: each seat's final SP
     winners: tuple[int, ...] = ()  # game over
     deadline: float | None = None  # reminder: when the seat's time runs out
+    head: str | None = None  # the chain's head at `version` (docs/fairness.md): the moment, provable later
 
     @property
     def key(self) -> str:
@@ -48,6 +49,8 @@ class Notice:
             message.update(scores=list(self.scores), winners=list(self.winners), won=self.seat in self.winners)
         if self.kind == REMINDER:
             message["deadline"] = self.deadline
+        if self.head is not None:
+            message["head"] = {"version": self.version, "hash": self.head}
         return message
 
 

@@ -25,6 +25,11 @@ class Commit(NamedTuple):
     # A short fingerprint of the command (infra.serialization.command_digest), so that a command id sent
     # again with another command is told apart from a resend. None in commits written before it was kept.
     digest: str | None = None
+    # The hash of the commit before it (service/fairness/chain.py; the first commit's: the genesis), and this
+    # commit's secret salt in its own hash (12 random bytes, hex: no one can test a guess of a hidden choice
+    # against a hash before the game ends). Both hex text; None in games created before the chain.
+    prev: str | None = None
+    salt: str | None = None
 
 
 class Snapshot(NamedTuple):  # named tuples, as Commit: made in a sixth of a frozen dataclass's time at a cold start
@@ -102,6 +107,10 @@ def check_commit(commit: Commit) -> None:
         raise ValueError("commit needs a game_id and a command_id")
     if commit.digest is not None and (not isinstance(commit.digest, str) or not 0 < len(commit.digest) <= 64):
         raise ValueError(f"a commit's digest is a short str, got {commit.digest!r}")
+    if commit.prev is not None and (not isinstance(commit.prev, str) or not 0 < len(commit.prev) <= 64):
+        raise ValueError(f"a commit's prev is a short str, got {commit.prev!r}")
+    if (commit.salt is None) != (commit.prev is None) or (commit.salt is not None and len(commit.salt) != 24):
+        raise ValueError(f"a chained commit has a prev and a 24-character salt, got {commit.salt!r}")
     for event in commit.events:
         if not isinstance(event.get("type"), str) or not isinstance(event.get("v"), int):
             raise ValueError(f"stored events need a str 'type' and an int 'v': {event!r}")

@@ -101,6 +101,8 @@ class DynamoEventStore:
             item["seat"] = {"N": str(commit.seat)}
         if commit.digest is not None:
             item["digest"] = {"S": commit.digest}
+        if commit.prev is not None and commit.salt is not None:  # 52 bytes: binary, with the attributes' names
+            item["prev"], item["salt"] = {"B": bytes.fromhex(commit.prev)}, {"B": bytes.fromhex(commit.salt)}
         with self._errors():
             try:
                 self.requests += 1
@@ -218,6 +220,8 @@ class DynamoEventStore:
             upcast_all(load_json(item["events"]["S"])),
             item["recorded_at"]["S"],
             item["digest"]["S"] if "digest" in item else None,
+            bytes(item["prev"]["B"]).hex() if "prev" in item else None,
+            bytes(item["salt"]["B"]).hex() if "salt" in item else None,
         )) for item in items])
 
     @staticmethod

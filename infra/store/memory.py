@@ -48,6 +48,8 @@ class InMemoryEventStore:
         }
         if commit.digest is not None:  # absent, as in DynamoDB, rather than null
             doc["digest"] = commit.digest
+        if commit.prev is not None:
+            doc["prev"], doc["salt"] = commit.prev, commit.salt
         row = dump_json(doc)
         with self.table.lock:
             game = self.table.commits.setdefault(commit.game_id, {})
@@ -95,4 +97,6 @@ class InMemoryEventStore:
             events=self.registry.upcast_all(doc["events"]),
             recorded_at=doc["recorded_at"],
             digest=doc.get("digest"),
+            prev=doc.get("prev"),
+            salt=doc.get("salt"),
         )

@@ -20,6 +20,7 @@ from infra.seeds import SeedStore
 from infra.serialization import stored_event
 from infra.store import Commit, ConcurrencyConflict, EventStore
 from service.clock import iso
+from service.fairness.chain import chained
 from service.fairness.records import Chance
 from service.games.pipeline import GameNotFound, production_rng
 from service.games.repository import Aggregate, fold_commits, load, save_snapshot, snapshot_due
@@ -95,7 +96,7 @@ def tick(store: EventStore, game_id: str, now: float, players: PlayerStore | Non
             break
         commit = Commit(game_id=game_id, version=aggregate.version + 1, command_id=key, seat=None,
                         events=(*(stored_event(e) for e in events), *chance.reveal(aggregate.state, state)),
-                        recorded_at=iso(now))
+                        recorded_at=iso(now), **chained(aggregate))
         try:
             store.append(commit)
         except ConcurrencyConflict:

@@ -1,6 +1,7 @@
 """A game's proof, as GET /games/{id}/proof serves it (functions/api/proof_routes.py; docs/fairness.md): the
-fairness (generator, commitment, contributions, and the seed once revealed) and every commit's domain events as
-written, with its fairness records, never the seats record (token hashes, contact addresses). Served once the
+fairness (generator, commitment, contributions, and the seed once revealed), the head, and every commit as
+written and chained (service/fairness/chain.py): its events in order, the seats record sealed (its hash stands
+for the token hashes and contact addresses it holds). Served once the
 game is over, when nothing in it is hidden any more; checked by service/fairness/verify.py."""
 
 from __future__ import annotations
@@ -9,9 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from infra.store import Commit
-from service.fairness.records import FAIRNESS_RECORD, REVEAL_RECORD
+from service.fairness.chain import sealed
 from service.games.aggregate import Aggregate
-from service.games.repository import RECORDS
 
 
 def proof_body(game_id: str, aggregate: Aggregate, commits: Sequence[Commit]) -> dict[str, Any]:
@@ -21,10 +21,11 @@ def proof_body(game_id: str, aggregate: Aggregate, commits: Sequence[Commit]) ->
     if fairness is not None:
         body.update(generator=fairness.generator, commitment=fairness.commitment,
                     contributions=list(fairness.contributions), seed=fairness.seed)
+    if aggregate.head is not None:
+        body["head"] = aggregate.head
     body["commits"] = [
-        {"version": c.version, "seat": c.seat, "recorded_at": c.recorded_at,
-         "events": [e for e in c.events if e["type"] not in RECORDS],
-         "records": [e for e in c.events if e["type"] in (FAIRNESS_RECORD, REVEAL_RECORD)]}
+        {"version": c.version, "seat": c.seat, "command_id": c.command_id, "recorded_at": c.recorded_at,
+         "digest": c.digest, "prev": c.prev, "salt": c.salt, "events": [sealed(e) for e in c.events]}
         for c in commits
     ]
     return body

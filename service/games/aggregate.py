@@ -60,6 +60,7 @@ class Aggregate:
     # that positional construction stays as it was.
     players: tuple[str | None, ...] = ()
     fairness: Fairness | None = None  # None: a game created before seeds were kept (or with a given rng)
+    head: str | None = None  # the newest commit's hash (service/fairness/chain.py); None: an unchained game
 
     @property
     def exists(self) -> bool:

@@ -22,6 +22,7 @@ from infra.seeds import SeedExists, SeedStore
 from infra.serialization import command_digest, stored_event
 from infra.store import Commit, ConcurrencyConflict, EventStore
 from service.clock import iso, now_epoch
+from service.fairness.chain import chained, genesis, new_salt
 from service.fairness.draws import Draws
 from service.fairness.records import Chance, fairness_record
 from service.games.recent import Recent
@@ -200,7 +201,8 @@ def create_game(
         records.append(fairness_record(seed, contributions))
     commit = Commit(
         game_id=game_id, version=1, command_id=CREATE_COMMAND_ID, seat=None,
-        events=(*(stored_event(e) for e in events), *records), recorded_at=iso(at),
+        events=(*(stored_event(e) for e in events), *records), recorded_at=iso(at), prev=genesis(game_id),
+        salt=new_salt(),
     )
     store.append(commit)  # a ConcurrencyConflict here means a game id collision: let it surface
     return Created(fold_commits(Aggregate(commit.game_id), [commit]), tokens)
@@ -258,7 +260,7 @@ def handle(
         commit = Commit(
             game_id=game_id, version=aggregate.version + 1, command_id=command_id, seat=seat,
             events=(*(stored_event(e) for e in events), *chance.reveal(aggregate.state, state)), recorded_at=iso(at),
-            digest=digest,
+            digest=digest, **chained(aggregate),
         )
         try:
             store.append(commit)

@@ -22,6 +22,7 @@ from domain.state import GameState
 from domain.take_back import replay_needs
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_events, trusted_state
 from infra.store import Commit, Event, EventStore, Snapshot, StoreError, Stream
+from service.fairness.chain import commit_hash
 from service.fairness.records import FAIRNESS_RECORD, REVEAL_RECORD
 from service.games.aggregate import Aggregate, Fairness, Processed, Resolve, command_key
 from service.games.recent import Recent
@@ -86,12 +87,13 @@ def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Agg
     a clone, and the stored events become the domain events' own rather than being copied."""
     processed = dict(aggregate.processed)
     stored: list[Event] = []
-    for _, version, command_id, seat, events, _, digest in commits:  # one pass: a load has hundreds
+    for _, version, command_id, seat, events, _, digest, _, _ in commits:  # one pass: a load has hundreds
         # command_key, inlined: a function call per commit costs a full replay a twentieth
         processed[f"{'-' if seat is None else seat}:{command_id}"] = _processed(Processed, (version, digest))
         stored += events
     hashes, contacts, players = aggregate.token_hashes, aggregate.contacts, aggregate.players
     fairness = aggregate.fairness
+    head = commit_hash(commits[-1]) if commits[-1].prev is not None else aggregate.head  # before it is consumed
     # Our own store's events, validated when they were written: decoded without validating again.
     domain_events = [e for e in stored if e["type"] not in RECORDS]
     records = len(domain_events) != len(stored)
@@ -112,7 +114,7 @@ def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Agg
         state = fold(decoded, aggregate.state)
     return replace(
         aggregate, state=state, version=commits[-1].version, processed=processed, token_hashes=hashes,
-        contacts=contacts, players=players, fairness=fairness,
+        contacts=contacts, players=players, fairness=fairness, head=head,
     )
 
 
@@ -149,7 +151,8 @@ def decided(aggregate: Aggregate, commit: Commit, state: GameState) -> Aggregate
     fairness = aggregate.fairness
     if commit.events and commit.events[-1]["type"] == REVEAL_RECORD:
         fairness = fairness_of(fairness, commit.events[-1])
-    return replace(aggregate, state=state, version=commit.version, processed=processed, fairness=fairness)
+    return replace(aggregate, state=state, version=commit.version, processed=processed, fairness=fairness,
+                   head=commit_hash(commit))
 
 
 def to_snapshot(aggregate: Aggregate) -> Snapshot:
@@ -163,6 +166,8 @@ def to_snapshot(aggregate: Aggregate) -> Snapshot:
         payload["players"] = list(aggregate.players)
     if aggregate.fairness is not None:
         payload["fairness"] = fairness_json(aggregate.fairness)
+    if aggregate.head is not None:
+        payload["head"] = aggregate.head
     return Snapshot(aggregate.game_id, aggregate.version, SNAPSHOT_SCHEMA_VERSION, payload)
 
 
@@ -186,6 +191,7 @@ def from_snapshot(snapshot: Snapshot, resolve: Resolve | None = None) -> Aggrega
             seen=Seen.from_json(payload.get("seen", "")), token_hashes=tuple(payload["token_sha256"]),
             contacts=tuple(payload["contacts"]), players=tuple(payload.get("players") or ()),
             snapshot_version=snapshot.version, resolve=resolve, fairness=_fairness_from_json(payload.get("fairness")),
+            head=payload.get("head"),
         )
     except (ValidationError, KeyError, TypeError, ValueError, AttributeError):
         log.warning("unreadable snapshot of %s at version %s: replaying", snapshot.game_id, snapshot.version)

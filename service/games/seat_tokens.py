@@ -11,6 +11,7 @@ import secrets
 from infra.auth import new_token, token_hash
 from infra.lobbies import LobbyStore
 from infra.store import Commit, ConcurrencyConflict, EventStore
+from service.fairness.chain import chained
 from service.games.pipeline import MAX_ATTEMPTS, Contention, GameNotFound, now
 from service.games.recent import Recent
 from service.games.repository import Aggregate, fold_commits, load, seats_record
@@ -33,7 +34,7 @@ def reissue_token(store: EventStore, game_id: str, seat: int, recent: Recent | N
         hashes[seat] = token_hash(token)
         record = seats_record(hashes, aggregate.contacts, aggregate.players)
         commit = Commit(game_id=game_id, version=aggregate.version + 1, command_id=f"reissue-{secrets.token_hex(8)}",
-                        seat=None, events=(record,), recorded_at=now())
+                        seat=None, events=(record,), recorded_at=now(), **chained(aggregate))
         try:
             store.append(commit)
         except ConcurrencyConflict:

@@ -11,6 +11,7 @@ from the store, whatever has been processed already.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from domain import to_act
 from domain.legal import game_actions
@@ -108,6 +109,7 @@ def plan(store: EventStore, game_id: str, versions: Collection[int], recent: Rec
         recent.put(current)
     waiting_now = set(to_act(current.state))  # `current` is now the newest state of the game
     found = {v: [n for n in told if n.seat in waiting_now] + over.get(v, []) for v, told in candidates.items()}
+    found = {v: [replace(n, head=at[v].head) for n in told] if v in at else told for v, told in found.items()}
     return Planned(found, current, commits[-1].recorded_at if commits else None, commits, at, whole)
 
 

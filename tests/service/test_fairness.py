@@ -18,6 +18,7 @@ from domain.legal import game_actions
 from domain.options import Options, SeatSpec
 from infra.seeds import MemorySeedStore
 from infra.store import InMemoryEventStore
+from service.fairness.chain import genesis, hash_of
 from service.fairness.draws import Draws, commitment
 from service.fairness.proof import proof_body
 from service.fairness.verify import SHUFFLES, verify
@@ -36,20 +37,37 @@ GAMES = [  # seats, options: every size, the random flights, pairings, the solo 
 def fair_game(seats: int, options: dict[str, Any], seed: int, resigns: float = 0.0,
               stop: int | None = None) -> tuple[InMemoryEventStore, MemorySeedStore, str]:
     """A fair game (a seed store, no rng) played at random until it is over (or `stop` commands)."""
-    store, seeds, rng = InMemoryEventStore(), MemorySeedStore(), random.Random(seed)
+    store, seeds = InMemoryEventStore(), MemorySeedStore()
     created = create_game(store, [SeatSpec(name=f"P{i}") for i in range(seats)], Options(**options), seeds=seeds)
     game_id = created.aggregate.game_id
+    play(store, seeds, game_id, random.Random(seed), resigns, stop)
+    return store, seeds, game_id
+
+
+def play(store: InMemoryEventStore, seeds: MemorySeedStore, game_id: str, rng: random.Random, resigns: float = 0.0,
+         stop: int | None = None) -> None:
+    from domain.commands import Resign
+
     for number in range(5000):
         state = load(store, game_id).state
         if state.phase == "finished" or number == stop:
-            return store, seeds, game_id
+            return
         seat = rng.choice(to_act(state))
-        from domain.commands import Resign
-
         command = Resign(seat=seat) if rng.random() < resigns else \
             concrete(rng.choice(game_actions(state, seat)), rng)
         handle(store, game_id, seat, command, None, command_id=secrets.token_hex(8), seeds=seeds)
     raise AssertionError("the game did not end")
+
+
+def rechained(proof: dict[str, Any]) -> dict[str, Any]:
+    """The proof's chain made anew over its (changed) commits: what a server rewriting the history would serve, so
+    that the draws' own checks, not the chain, have to catch the change."""
+    prev = genesis(proof["game_id"])
+    for c in proof["commits"]:
+        c["prev"] = prev
+        prev = hash_of(proof["game_id"], c["version"], c["command_id"], c["seat"], c["events"], c["recorded_at"],
+                       c["digest"], prev, c["salt"])
+    return {**proof, "head": prev}
 
 
 def proof(store: InMemoryEventStore, game_id: str) -> dict[str, Any]:
@@ -96,8 +114,10 @@ def test_a_changed_seed_fails_at_its_commitment(finished: dict[str, Any]) -> Non
 
 
 def test_a_changed_contribution_fails_at_the_first_commit(finished: dict[str, Any]) -> None:
-    verdict = verify({**finished, "contributions": ["mine"]})
-    assert not verdict.ok and verdict.version == 1
+    tampered = copy.deepcopy(finished)
+    next(e for e in tampered["commits"][0]["events"] if e["type"] == "fairness")["contributions"] = ["mine"]
+    verdict = verify({**rechained(tampered), "contributions": ["mine"]})
+    assert not verdict.ok and verdict.version == 1 and "setup" in (verdict.problem or ""), verdict
 
 
 def test_a_changed_setup_fails_at_the_first_commit(finished: dict[str, Any]) -> None:
@@ -105,7 +125,8 @@ def test_a_changed_setup_fails_at_the_first_commit(finished: dict[str, Any]) -> 
     created = next(e for e in tampered["commits"][0]["events"] if e["type"] == "game_created")
     deck = created["setup"]["decks"]["ingredients"]
     deck[0], deck[-1] = deck[-1], deck[0]
-    verdict = verify(tampered)
+    assert "chain" in (verify(tampered).problem or "")
+    verdict = verify(rechained(tampered))
     assert not verdict.ok and verdict.version == 1 and "decks" in (verdict.problem or "")
 
 
@@ -117,8 +138,33 @@ def test_a_changed_shuffle_fails_at_its_commit(finished: dict[str, Any]) -> None
     cards = event[key] if event[key] and len(set(event[key])) > 1 else event["cut"]
     first_other = next(i for i, c in enumerate(cards) if c != cards[0])
     cards[0], cards[first_other] = cards[first_other], cards[0]
-    verdict = verify(tampered)
+    assert verify(tampered).version == commit["version"]  # the chain breaks there
+    verdict = verify(rechained(tampered))
     assert not verdict.ok and verdict.version == commit["version"], verdict
+
+
+def test_a_changed_event_breaks_the_chain_at_its_commit(finished: dict[str, Any]) -> None:
+    tampered = copy.deepcopy(finished)
+    commit = tampered["commits"][5]
+    commit["recorded_at"] = "2020-01-01T00:00:00.000Z"
+    verdict = verify(tampered)
+    assert not verdict.ok and verdict.version == commit["version"] and "chain" in (verdict.problem or "")
+    last = copy.deepcopy(finished)
+    last["commits"][-1]["seat"] = None if last["commits"][-1]["seat"] is not None else 0
+    assert verify(last).version == last["commits"][-1]["version"]
+
+
+def test_a_head_noted_earlier_is_checked_against_the_chain() -> None:
+    """What an e-mail carried (a version and its head) is on the finished game's chain; another head is not."""
+    store, seeds, game_id = fair_game(3, {"flight": "A"}, seed=12, stop=20)
+    noted = load(store, game_id)
+    assert noted.head is not None
+    rng = random.Random(13)
+    play(store, seeds, game_id, rng)
+    full = proof(store, game_id)
+    assert verify(full, at=(noted.version, noted.head)).ok
+    assert not verify(full, at=(noted.version + 1, noted.head)).ok
+    assert not verify(full, at=(len(full["commits"]) + 1, noted.head)).ok
 
 
 def test_contributions_change_the_draws() -> None:
@@ -150,3 +196,6 @@ def test_distilled_verify_checks_a_saved_proof(finished: dict[str, Any], tmp_pat
     assert cli.main(["verify", "--file", str(bad)]) == 1
     assert "NOT verified at commit 1" in capsys.readouterr().out
     assert cli.main(["verify"]) == 2
+    head = f"{finished['version']}:{finished['head']}"
+    assert cli.main(["verify", "--file", str(good), "--at", head]) == 0
+    assert cli.main(["verify", "--file", str(good), "--at", f"{finished['version']}:{'a' * 64}"]) == 1

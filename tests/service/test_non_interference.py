@@ -41,10 +41,15 @@ def branch(table: MemoryTable) -> InMemoryEventStore:
 
 def served(gw: Gateway, store: InMemoryEventStore, game_id: str, version: int, token: str | None,
            seat: int | None) -> str:
-    """Everything this caller is sent about the game now, minus `to_act` (public by decision) and clock times."""
+    """Everything this caller is sent about the game now, minus `to_act` (public by decision), clock times and the
+    chain's head: a salted hash, different on every branch whatever the seats did (each commit's salt is random
+    and never served before the end: checked here), so it tells nothing of a secret step (docs/fairness.md)."""
     game = gw.get(f"/games/{game_id}", token=token)
     assert game.status == 200, game.body
+    salts = [c.salt for c in store.commits(game_id) if c.salt]
+    assert salts and not any(salt in game.text for salt in salts)
     body = game.body
+    assert body.pop("head")["version"] == body["version"]
     body.pop("to_act"), body["view"].pop("to_act")
     pages, after = [], 0
     while after is not None:
@@ -52,7 +57,8 @@ def served(gw: Gateway, store: InMemoryEventStore, game_id: str, version: int, t
         assert page.status == 200, page.body
         pages += [{k: v for k, v in commit.items() if k != "recorded_at"} for commit in page.body["commits"]]
         after = page.body["next_after"]
-    told = [n.message() for n in notices(store, game_id, [version])[version] if n.seat == seat]
+    told = [{k: v for k, v in n.message().items() if k != "head"}
+            for n in notices(store, game_id, [version])[version] if n.seat == seat]
     return json.dumps({"game": body, "history": pages, "notices": told}, sort_keys=True)
 
 

@@ -103,10 +103,11 @@ def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipien
     done = [words.t("mail.answer.accepted", line=said(line)) for line in answered]
     history_title = words.t("app.history")
     footer_words = FOOTER.get(words.language, FOOTER["en"])
+    record = [words.t("mail.head", version=notice.version, hash=notice.head)] if notice.head else []
     text = "\n".join([
         *([f"{done_title}:", *(f"- {line}" for line in done), ""] if done else []),
         *parts.intro, "", f"{history_title}:", *(f"- {line}" for line in parts.history),
-        *board.text(parts.sections), "", link, "",
+        *board.text(parts.sections), "", link, *record, "",
         *([f"{footer_words}: {unsubscribe_url}", ""] if unsubscribe_url else []),
     ])
     footer = (f'<hr><p><small><a href="{escape(unsubscribe_url, quote=True)}">'
@@ -120,7 +121,8 @@ def render(notice: Notice, at: Aggregate, events: list[dict[str, Any]], recipien
         *(f"<p>{escape(line)}</p>" for line in parts.intro),
         f"<h2>{escape(history_title)}</h2><ul>", *(f"<li>{escape(line)}</li>" for line in parts.history), "</ul>",
         board.html(parts.sections),
-        f'<p><a href="{escape(link, quote=True)}">{escape(parts.link_label)}</a></p>{footer}</body></html>',
+        f'<p><a href="{escape(link, quote=True)}">{escape(parts.link_label)}</a></p>',
+        *(f"<p><small>{escape(line)}</small></p>" for line in record), f"{footer}</body></html>",
     ])
     return Email(recipient.address, parts.subject, text, html, unsubscribe_url, email_key(notice))
 
