@@ -55,8 +55,8 @@ class Replayed:
     def __init__(self, seed: bytes) -> None:
         self.seed, self.draws = seed, Draws(seed, 1)
 
-    def at(self, version: int) -> Replayed:
-        self.draws = Draws(self.seed, version)
+    def at(self, version: int, contributions: list[str] | None = None) -> Replayed:
+        self.draws = Draws(self.seed, version, contributions or ())
         return self
 
     def shuffle(self, x: list[Any]) -> None:
@@ -78,7 +78,7 @@ def play(seed: int, fair: bool) -> tuple[list[float], InMemoryEventStore, str]:
                 rng=None if chance is None else chance.at(1), seeds=seeds, game_id=game_id)
     if not fair:
         _unchained(store, game_id)
-    recent, cpu = Recent(), []
+    recent, cpu, made = Recent(), [], dict[int, str]()
     for _ in range(5000):
         aggregate = load(store, game_id, recent)
         state = aggregate.state
@@ -86,10 +86,12 @@ def play(seed: int, fair: bool) -> tuple[list[float], InMemoryEventStore, str]:
             return cpu, store, game_id
         seat = rng.choice(to_act(state))
         command = concrete(rng.choice(game_actions(state, seat)), rng)
-        given = None if chance is None else chance.at(aggregate.version + 1)
+        if seat not in made:  # the seat's first command: its contribution (what the fair game records)
+            made[seat] = f"seat {seat}"
+        given = None if chance is None else chance.at(aggregate.version + 1, list(made.values()))
         started = time.process_time()
         handle(store, game_id, seat, command, None, command_id=f"c{aggregate.version}", rng=given, recent=recent,
-               seeds=seeds)
+               seeds=seeds, contribution=made[seat])
         cpu.append(time.process_time() - started)
     raise AssertionError("a game did not end")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import secrets
 import socket
 import time
 import uuid
@@ -122,7 +123,8 @@ class ApiClient:
     # --- the API's routes ---------------------------------------------------------------------------------
 
     def create_game(self, names: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
-        body = {"seats": [{"name": n} for n in names], "options": options or {}}
+        # A contribution of this machine's own to the game's draws (docs/fairness.md): not the server's alone.
+        body = {"seats": [{"name": n} for n in names], "options": options or {}, "contribution": secrets.token_hex(16)}
         result: dict[str, Any] = self.request("POST", "/games", body, idempotent=False)
         return result
 
@@ -142,7 +144,8 @@ class ApiClient:
     def command(self, game_id: str, token: str | None, route: str, fields: dict[str, Any],
                 expected_version: int | None = None, command_id: str | None = None) -> dict[str, Any]:
         """POST one command. Its command_id is fixed before the first attempt, so a resend cannot apply it twice."""
-        body = {"command_id": command_id or str(uuid.uuid4()), **fields}
+        # Every command offers a contribution to the draws; the seat's first is the one a fair game records.
+        body = {"command_id": command_id or str(uuid.uuid4()), "contribution": secrets.token_hex(16), **fields}
         if expected_version is not None:
             body["expected_version"] = expected_version
         result: dict[str, Any] = self.request("POST", f"/games/{quote(game_id, safe='')}/{route}", body, token)

@@ -55,7 +55,7 @@ def _run(app: APIGatewayHttpResolver, game_id: str, body: CommandBody) -> Respon
     if body.seat is not None and body.seat != seat:
         raise ApiError(403, "wrong_seat", "This token acts for another seat.", seat=seat)
     outcome = container.games().handle(game_id, seat, to_command(body, seat), body.expected_version,
-                                     command_id=body.command_id, loaded=aggregate)
+                                     command_id=body.command_id, loaded=aggregate, contribution=body.contribution)
     count("CommandsReplayed" if outcome.replayed else "CommandsAccepted")
     logger.info("command replayed" if outcome.replayed else "command accepted", extra={
         "command": body.type, "version": outcome.version,

@@ -56,6 +56,11 @@ class OptionsIn(Options):
 class CreateGameBody(StrictBody):
     seats: list[SeatIn] = Field(min_length=1, max_length=5, description="In seat order: 1 (solo) to 5.")
     options: OptionsIn = Field(default_factory=OptionsIn)
+    contribution: str | None = Field(
+        default=None, min_length=1, max_length=128, pattern=r"^[\x21-\x7e]+$",
+        description="Optional: a random string of your own (say 32 hex digits) that the game's setup and every "
+                    "draw depend on, so that the server alone cannot have chosen them (docs/fairness.md).",
+    )
 
     def game_options(self) -> Options:
         return Options.model_validate(self.options.model_dump())

@@ -67,7 +67,8 @@ def add_create_game(app: APIGatewayHttpResolver) -> None:
 
         limits().admit_game(source_ip(app), None)
         created = container.games().create([SeatSpec(name=s.name) for s in body.seats], body.game_options(),
-                                         [s.contact() for s in body.seats])
+                                         [s.contact() for s in body.seats],
+                                         (body.contribution,) if body.contribution else ())
         game_id = created.aggregate.game_id
         logger.append_keys(game_id=game_id)
         logger.info("game created", extra={"seats": len(body.seats)})

@@ -47,6 +47,12 @@ class CommandBody(StrictBody):
         default=None, ge=0, le=4,
         description="Optional. The acting seat always comes from the token; if sent, it must be that seat (403).",
     )
+    contribution: str | None = Field(
+        default=None, min_length=1, max_length=128, pattern=r"^[\x21-\x7e]+$",
+        description="Optional: a random string of your own (say 32 hex digits) that every later draw of a fair game "
+                    "depends on, so that the server alone cannot have chosen them (docs/fairness.md). A seat's "
+                    "first one counts; the server draws one for a seat that sends none.",
+    )
 
 
 def _as_json(annotation: Any) -> Any:
@@ -78,5 +84,5 @@ def command_body(command_type: str) -> type[CommandBody]:
 def to_command(body: CommandBody, seat: int) -> Any:
     """The domain command a validated body asks for, acting as `seat`."""
     command = COMMAND_TYPES[body.type]
-    fields = body.model_dump(exclude={"command_id", "expected_version", "seat"})
+    fields = body.model_dump(exclude={"command_id", "expected_version", "seat", "contribution"})
     return command.model_validate({**fields, "seat": seat})

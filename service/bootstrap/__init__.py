@@ -52,14 +52,16 @@ class Games(NamedTuple):  # a named tuple: made in a fraction of a frozen datacl
     def load(self, game_id: str, near: int | None = None) -> Aggregate:
         return load(self.store, game_id, self.recent, near)
 
-    def create(self, seats: Sequence[SeatSpec], options: Options,
-               contacts: Sequence[Mapping[str, str] | None]) -> Created:
-        return create_game(self.store, seats, options, contacts, rng=self.rng, seeds=self.seeds)
+    def create(self, seats: Sequence[SeatSpec], options: Options, contacts: Sequence[Mapping[str, str] | None],
+               contributions: Sequence[str] = ()) -> Created:
+        return create_game(self.store, seats, options, contacts, rng=self.rng, seeds=self.seeds,
+                           contributions=contributions)
 
     def handle(self, game_id: str, seat: int, command: Any, expected_version: int | None, *, command_id: str,
-               loaded: Aggregate | None = None) -> Outcome:
+               loaded: Aggregate | None = None, contribution: str | None = None) -> Outcome:
         return handle(self.store, game_id, seat, command, expected_version, command_id=command_id, rng=self.rng,
-                      loaded=loaded, recent=self.recent, on_conflict=self.on_conflict, seeds=self.seeds)
+                      loaded=loaded, recent=self.recent, on_conflict=self.on_conflict, seeds=self.seeds,
+                      contribution=contribution)
 
     def history(self, aggregate: Aggregate, after: int) -> list[Commit]:
         """The commits after `after` up to the version `aggregate` holds (what its state has seen)."""

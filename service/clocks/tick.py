@@ -82,7 +82,7 @@ def tick(store: EventStore, game_id: str, now: float, players: PlayerStore | Non
     if not aggregate.exists:
         raise GameNotFound(game_id)
     on_vacation = away(aggregate, players, now)  # read once: a tick is a moment
-    chance = Chance(aggregate, None, seeds, production_rng)
+    seed = Chance(aggregate, None, seeds, production_rng).seed  # read at most once, by the first tick that draws
     for _ in range(MAX_FIRES):
         step = clocks.due(aggregate.state, now, on_vacation)
         if step is None:
@@ -90,6 +90,7 @@ def tick(store: EventStore, game_id: str, now: float, players: PlayerStore | Non
         key = command_id(step)
         if aggregate.written_by(None, key) is not None:
             break  # written, yet judged due again: never write it twice (cannot happen while the rules hold)
+        chance = Chance(aggregate, None, seeds, production_rng, seed)
         try:
             events, state = clocks.decide_clock(aggregate.state, step, now, chance.at(aggregate.version + 1))
         except RuleViolation:

@@ -20,7 +20,8 @@ def proof_body(game_id: str, aggregate: Aggregate, commits: Sequence[Commit]) ->
                             "verifiable": fairness is not None and fairness.seed is not None}
     if fairness is not None:
         body.update(generator=fairness.generator, commitment=fairness.commitment,
-                    contributions=list(fairness.contributions), seed=fairness.seed)
+                    contributions=[{"version": c.version, "seat": c.seat, "value": c.value}
+                                   for c in fairness.contributions], seed=fairness.seed)
     if aggregate.head is not None:
         body["head"] = aggregate.head
     body["commits"] = [

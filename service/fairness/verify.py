@@ -95,24 +95,45 @@ def chain(game_id: str, commits: Sequence[Mapping[str, Any]],
 
 
 def _first_problem(proof: Mapping[str, Any], first: Mapping[str, Any] | None, seed: bytes,
-                   contributions: tuple[str, ...]) -> str | None:
+                   contributions: Sequence[Mapping[str, Any]]) -> str | None:
     """What is wrong with the first commit: its fairness record, or the setup the seed deals."""
     record_of = next((r for r in (first or {}).get("events", []) if r.get("type") == "fairness"), None)
+    at_creation = _values(contributions, 1)
     if first is None or record_of is None or record_of.get("commitment") != proof.get("commitment") or \
-            tuple(record_of.get("contributions") or ()) != contributions:
+            tuple(record_of.get("contributions") or ()) != at_creation:
         return "the first commit does not record this commitment and contributions"
     created = next((e for e in domain_events(first) if e.get("type") == "game_created"), None)
     if created is None:
         return "the first commit creates no game"
-    return _setup_problem(created, Draws(seed, 1, contributions))
+    return _setup_problem(created, Draws(seed, 1, at_creation))
 
 
-def _shuffles(commits: Sequence[Mapping[str, Any]], seed: bytes, contributions: tuple[str, ...]) -> Verdict:
+def _values(contributions: Sequence[Mapping[str, Any]], version: int) -> tuple[str, ...]:
+    """The contributions a commit's draws depend on: those recorded up to it, in order."""
+    return tuple(str(c["value"]) for c in contributions if int(c["version"]) <= version)
+
+
+def _contributions_problem(commits: Sequence[Mapping[str, Any]],
+                           contributions: Sequence[Mapping[str, Any]]) -> Verdict | None:
+    """The proof's contributions must be the ones the commits record, where they record them."""
+    recorded = [{"version": 1, "seat": None, "value": str(v)}
+                for r in (commits[0].get("events") or []) if r.get("type") == "fairness"
+                for v in r.get("contributions") or []] if commits else []
+    recorded += [{"version": int(c["version"]), "seat": r.get("seat"), "value": str(r.get("value"))}
+                 for c in commits[1:] for r in c.get("events") or [] if r.get("type") == "contribution"]
+    given = [{"version": int(c["version"]), "seat": c.get("seat"), "value": str(c["value"])} for c in contributions]
+    if recorded == given:
+        return None
+    where = next((int(g["version"] or 1) for r, g in zip(recorded, given, strict=False) if r != g), None)
+    return Verdict(False, problem="the contributions are not the ones the commits record", version=where)
+
+
+def _shuffles(commits: Sequence[Mapping[str, Any]], seed: bytes, contributions: Sequence[Mapping[str, Any]]) -> Verdict:
     """Every shuffle after the setup, against the generator: the first that is not its, or how many were."""
     checked = 1
     for commit in commits[1:]:
         version = int(commit["version"])
-        draws = Draws(seed, version, contributions)
+        draws = Draws(seed, version, _values(contributions, version))
         for event in domain_events(commit):
             if event.get("type") not in SHUFFLES:
                 continue
@@ -139,7 +160,10 @@ def verify(proof: Mapping[str, Any], at: tuple[int, str] | None = None) -> Verdi
         return broken
     if proof.get("head") != head:
         return Verdict(False, problem="the proof's head is not its last commit's hash", version=len(commits))
-    contributions = tuple(str(c) for c in proof.get("contributions") or ())
+    contributions: Sequence[Mapping[str, Any]] = proof.get("contributions") or []
+    wrong = _contributions_problem(commits, contributions)
+    if wrong is not None:
+        return wrong
     problem = _first_problem(proof, commits[0] if commits else None, seed, contributions)
     if problem is not None:
         return Verdict(False, problem=problem, version=1)

@@ -32,15 +32,30 @@ class Processed(NamedTuple):
 Resolve = Callable[[str], "Processed | None"]
 
 
+class Contribution(NamedTuple):
+    """A contribution to a fair game's draws: recorded by the commit at `version` (1: the creation's), for a seat
+    (None: the creator's)."""
+
+    version: int
+    seat: int | None
+    value: str
+
+
 @record(frozen=True)
 class Fairness:
     """What a fair game's records say (service/fairness/records.py): the generator, the commitment to the seed,
-    the contributions, and the seed (hex) once the commit that ended the game revealed it."""
+    the contributions in the order recorded, and the seed (hex) once the commit that ended the game revealed it."""
 
     generator: str
     commitment: str
-    contributions: tuple[str, ...] = ()
+    contributions: tuple[Contribution, ...] = ()
     seed: str | None = None
+
+    def values(self) -> tuple[str, ...]:
+        return tuple(c.value for c in self.contributions)
+
+    def contributed(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.contributions)
 
 
 @record(frozen=True)

@@ -24,7 +24,7 @@ from infra.store import Commit, ConcurrencyConflict, EventStore
 from service.clock import iso, now_epoch
 from service.fairness.chain import chained, genesis, new_salt
 from service.fairness.draws import Draws
-from service.fairness.records import Chance, fairness_record
+from service.fairness.records import Chance, contribution_record, fairness_record
 from service.games.recent import Recent
 from service.games.repository import (
     Aggregate,
@@ -221,6 +221,7 @@ def handle(
     recent: Recent | None = None,
     on_conflict: Callable[[], None] | None = None,
     seeds: SeedStore | None = None,
+    contribution: str | None = None,
 ) -> Outcome:
     """Decide `command` for `seat` (already authenticated: the command's own seat is ignored) and append it.
 
@@ -228,7 +229,8 @@ def handle(
     carried the same command (CommandIdReused if not).
     `loaded` spares the first read when the caller has just loaded the game (to authorise the seat);
     `recent` (a per-process cache) makes each later read fetch only the commits written since.
-    A fair game (with `seeds` and no `rng`) draws from its generator, and the commit that ends it reveals its seed.
+    A fair game (with `seeds` and no `rng`) draws from its generator; a seat's first command records its
+    `contribution` (the client's, or one drawn here), and the commit that ends the game reveals its seed.
     Raises GameNotFound, StaleVersion, Contention, CommandIdReused, or the domain's RuleViolation.
     """
     command_id = command_id or secrets.token_hex(16)
@@ -255,12 +257,16 @@ def handle(
         if conflicts >= MAX_ATTEMPTS:
             raise Contention(game_id, conflicts)
         at = now_epoch()
-        chance = chance if chance is not None else Chance(aggregate, rng, seeds, production_rng)
-        events, state = _decided(aggregate.state, seat, command, chance.at(aggregate.version + 1), at)
+        # Anew each attempt: a reload after a conflict may hold another seat's contribution.
+        chance = Chance(aggregate, rng, seeds, production_rng, chance.seed if chance is not None else None)
+        made = chance.contribution(aggregate, seat, contribution)
+        adding = (made,) if made is not None else ()
+        events, state = _decided(aggregate.state, seat, command, chance.at(aggregate.version + 1, adding), at)
+        records = [*(contribution_record(seat, v) for v in adding), *chance.reveal(aggregate.state, state)]
         commit = Commit(
             game_id=game_id, version=aggregate.version + 1, command_id=command_id, seat=seat,
-            events=(*(stored_event(e) for e in events), *chance.reveal(aggregate.state, state)), recorded_at=iso(at),
-            digest=digest, **chained(aggregate),
+            events=(*(stored_event(e) for e in events), *records), recorded_at=iso(at), digest=digest,
+            **chained(aggregate),
         )
         try:
             store.append(commit)

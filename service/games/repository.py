@@ -23,8 +23,8 @@ from domain.take_back import replay_needs
 from infra.serialization import SNAPSHOT_SCHEMA_VERSION, state_from_json, state_to_json, trusted_events, trusted_state
 from infra.store import Commit, Event, EventStore, Snapshot, StoreError, Stream
 from service.fairness.chain import commit_hash
-from service.fairness.records import FAIRNESS_RECORD, REVEAL_RECORD
-from service.games.aggregate import Aggregate, Fairness, Processed, Resolve, command_key
+from service.fairness.records import CONTRIBUTION_RECORD, FAIRNESS_RECORD, REVEAL_RECORD
+from service.games.aggregate import Aggregate, Contribution, Fairness, Processed, Resolve, command_key
 from service.games.recent import Recent
 from service.games.seen import Seen
 
@@ -43,7 +43,7 @@ SNAPSHOT_EVERY = 15
 SEATS_RECORD = "seats"
 SEATS_RECORD_VERSION = 1
 # Every record that is not a domain event: the seats', and a fair game's (service/fairness/records.py).
-RECORDS = frozenset({SEATS_RECORD, FAIRNESS_RECORD, REVEAL_RECORD})
+RECORDS = frozenset({SEATS_RECORD, FAIRNESS_RECORD, CONTRIBUTION_RECORD, REVEAL_RECORD})
 
 
 def seats_record(token_hashes: Sequence[str], contacts: Sequence[Mapping[str, str] | None],
@@ -100,12 +100,13 @@ def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Agg
     # Undo points that nothing uses are not folded (domain.take_back.replay_needs): each would copy the state.
     decoded = trusted_events(replay_needs(domain_events, _kind), consume=owned)
     if records:
-        for record in (e for e in stored if e["type"] in RECORDS):
-            if record["type"] == SEATS_RECORD:  # the newest one holds (a reissue)
-                hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
-                players = tuple(record.get("players") or ())
-            else:
-                fairness = fairness_of(fairness, record)
+        for commit in commits:
+            for record in (e for e in commit.events if e["type"] in RECORDS):
+                if record["type"] == SEATS_RECORD:  # the newest one holds (a reissue)
+                    hashes, contacts = tuple(record["token_sha256"]), tuple(record["contacts"])
+                    players = tuple(record.get("players") or ())
+                else:
+                    fairness = fairness_of(fairness, record, commit.version)
     if owned:
         state = aggregate.state
         for event in decoded:
@@ -118,19 +119,25 @@ def _folded(aggregate: Aggregate, commits: Sequence[Commit], owned: bool) -> Agg
     )
 
 
-def fairness_of(known: Fairness | None, record: Event) -> Fairness | None:
-    """The fairness after one of its records: the first commit's commitment, or the end's reveal."""
+def fairness_of(known: Fairness | None, record: Event, version: int) -> Fairness | None:
+    """The fairness after one of its records (in the commit at `version`): the first commit's commitment and
+    contributions, a seat's contribution, or the end's reveal."""
     if record["type"] == FAIRNESS_RECORD:
         return Fairness(str(record["generator"]), str(record["commitment"]),
-                        tuple(str(c) for c in record.get("contributions") or ()))
-    return replace(known, seed=str(record["seed"])) if known is not None else None
+                        tuple(Contribution(1, None, str(c)) for c in record.get("contributions") or ()))
+    if known is None:
+        return None
+    if record["type"] == CONTRIBUTION_RECORD:
+        made = Contribution(version, int(record["seat"]), str(record["value"]))
+        return replace(known, contributions=(*known.contributions, made))
+    return replace(known, seed=str(record["seed"]))
 
 
 def fairness_json(fairness: Fairness | None) -> dict[str, Any] | None:
     if fairness is None:
         return None
     found: dict[str, Any] = {"generator": fairness.generator, "commitment": fairness.commitment,
-                             "contributions": list(fairness.contributions)}
+                             "contributions": [list(c) for c in fairness.contributions]}
     if fairness.seed is not None:
         found["seed"] = fairness.seed
     return found
@@ -139,8 +146,8 @@ def fairness_json(fairness: Fairness | None) -> dict[str, Any] | None:
 def _fairness_from_json(value: Any) -> Fairness | None:
     if not isinstance(value, dict):
         return None
-    return Fairness(str(value["generator"]), str(value["commitment"]), tuple(value.get("contributions") or ()),
-                    value.get("seed"))
+    made = tuple(Contribution(int(v), s, str(c)) for v, s, c in value.get("contributions") or ())
+    return Fairness(str(value["generator"]), str(value["commitment"]), made, value.get("seed"))
 
 
 def decided(aggregate: Aggregate, commit: Commit, state: GameState) -> Aggregate:
@@ -149,8 +156,9 @@ def decided(aggregate: Aggregate, commit: Commit, state: GameState) -> Aggregate
     key = command_key(commit.seat, commit.command_id)
     processed = {**aggregate.processed, key: Processed(commit.version, commit.digest)}
     fairness = aggregate.fairness
-    if commit.events and commit.events[-1]["type"] == REVEAL_RECORD:
-        fairness = fairness_of(fairness, commit.events[-1])
+    if fairness is not None:  # its records are the last events: a contribution, the reveal
+        for record in (e for e in commit.events[-2:] if e["type"] in (CONTRIBUTION_RECORD, REVEAL_RECORD)):
+            fairness = fairness_of(fairness, record, commit.version)
     return replace(aggregate, state=state, version=commit.version, processed=processed, fairness=fairness,
                    head=commit_hash(commit))
 

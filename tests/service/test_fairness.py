@@ -116,7 +116,8 @@ def test_a_changed_seed_fails_at_its_commitment(finished: dict[str, Any]) -> Non
 def test_a_changed_contribution_fails_at_the_first_commit(finished: dict[str, Any]) -> None:
     tampered = copy.deepcopy(finished)
     next(e for e in tampered["commits"][0]["events"] if e["type"] == "fairness")["contributions"] = ["mine"]
-    verdict = verify({**rechained(tampered), "contributions": ["mine"]})
+    verdict = verify({**rechained(tampered), "contributions": [{"version": 1, "seat": None, "value": "mine"},
+                                                               *finished["contributions"]]})
     assert not verdict.ok and verdict.version == 1 and "setup" in (verdict.problem or ""), verdict
 
 
@@ -165,6 +166,28 @@ def test_a_head_noted_earlier_is_checked_against_the_chain() -> None:
     assert verify(full, at=(noted.version, noted.head)).ok
     assert not verify(full, at=(noted.version + 1, noted.head)).ok
     assert not verify(full, at=(len(full["commits"]) + 1, noted.head)).ok
+
+
+def test_each_seats_first_command_records_its_contribution() -> None:
+    store, seeds = InMemoryEventStore(), MemorySeedStore()
+    created = create_game(store, [SeatSpec(name="A"), SeatSpec(name="B")], Options(flight="A"), seeds=seeds,
+                          contributions=("the creator's",))
+    game_id, rng = created.aggregate.game_id, random.Random(3)
+    given = {0: "seat zero's own", 1: None}
+    for _ in range(12):
+        state = load(store, game_id).state
+        seat = rng.choice(to_act(state))
+        handle(store, game_id, seat, concrete(rng.choice(game_actions(state, seat)), rng), None,
+               command_id=secrets.token_hex(8), seeds=seeds, contribution=given[seat] or None)
+        given[seat] = given[seat] or None
+    fairness = load(store, game_id).fairness
+    assert fairness is not None
+    made = {c.seat: c for c in fairness.contributions}
+    assert made[None].value == "the creator's" and made[None].version == 1
+    assert made[0].value == "seat zero's own" and len(made[1].value) == 32, "a seat that sends none: one drawn"
+    assert [c.seat for c in fairness.contributions].count(0) == 1, "a seat's first contribution only"
+    play(store, seeds, game_id, rng)
+    assert verify(proof(store, game_id)).ok
 
 
 def test_contributions_change_the_draws() -> None:
