@@ -9,8 +9,6 @@ import threading
 import weakref
 from typing import Any, Protocol
 
-from botocore.exceptions import ClientError
-
 from domain.records import field, record
 
 
@@ -53,6 +51,8 @@ class DynamoSeedStore:
         self.client, self.table = client, table
 
     def put(self, game_id: str, seed: bytes) -> None:
+        from botocore.exceptions import ClientError  # here: a function's artifact ships no botocore (the runtime's)
+
         try:
             self.client.put_item(TableName=self.table,
                                  Item={**_key(game_id), "kind": {"S": "seed"}, "seed": {"B": seed}},

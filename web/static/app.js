@@ -188,7 +188,9 @@ async function post(type, body, again = false) {
   state.notice = "";
   state.again = null;
   try {
-    const sent = { ...body, command_id: crypto.randomUUID(), expected_version: state.reply.version };
+    // A contribution of this browser's own to the game's draws (docs/fairness.md): the seat's first one counts.
+    const contribution = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    const sent = { ...body, command_id: crypto.randomUUID(), expected_version: state.reply.version, contribution };
     const { data } = await api.command(state.gameId, token(), type, sent);
     state.error = null;
     state.reply = data;
