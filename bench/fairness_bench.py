@@ -37,7 +37,7 @@ from service.games.repository import load
 FULL = os.environ.get("BENCH_FULL") == "1"
 PAIRS = 16 if FULL else 8
 SEATS = 3
-RECORDS = ("fairness", "reveal")
+RECORDS = ("fairness", "contribution", "reveal")
 
 
 def _unchained(store: InMemoryEventStore, game_id: str) -> None:

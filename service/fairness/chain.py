@@ -48,7 +48,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-_INTEGRAL_FLOAT = re.compile(rb"[0-9]\.0(?=[,}\]]|$)")
+_INTEGRAL_FLOAT = re.compile(rb"\.0[,}\]]")  # "5.0" before a comma or a bracket: a float that is whole
 
 
 def canonical(value: Any) -> bytes:
