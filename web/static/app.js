@@ -9,6 +9,7 @@ import { watch } from "./js/live.js";
 import { loadCatalogue, phase } from "./js/names.js";
 import { renderPlayers } from "./js/players.js";
 import { scoresSection } from "./js/scores.js";
+import { verifyProof } from "./js/verify.js";
 import { historyItems, playable, status, waitingText } from "./js/summary.js";
 
 const POLL_MS = 3000;
@@ -21,6 +22,7 @@ const state = {
   liveUrl: document.querySelector('meta[name="distilled-live"]')?.content || "",
   credential: null,
   reply: null, // the last GET /games/{id} (or command) answer
+  check: null, // the fairness check of a finished game: null (not asked), {busy}, or its verdict
   etag: null,
   commits: [], // the history, oldest first
   busy: false,
@@ -87,7 +89,7 @@ function render() {
   }
   renderBoard($("board"), view);
   renderPlayers($("players"), view);
-  const scores = scoresSection(view);
+  const scores = scoresSection(view, state.check, checkFairness);
   fill($("scores-slot"), scores);
   $("leave").hidden = !loadCredential(state.gameId); // a refused credential can be dropped too
   $("error").textContent = errorText(state.error);
@@ -180,6 +182,20 @@ function stillMine(shown, now, body) {
   const wanted = JSON.stringify(body);
   return mine(shown) === mine(now) && now.view.legal_actions.some((a) => a.type === shown.view.legal_actions
     .find((b) => JSON.stringify(bodyOf(b)) === wanted)?.type && JSON.stringify(bodyOf(a)) === wanted);
+}
+
+// Once the game is over: the page's own check of its proof (js/verify.js), written apart from the server's code.
+async function checkFairness() {
+  state.check = { busy: true };
+  render();
+  try {
+    const { data } = await api.proof(state.gameId);
+    state.check = await verifyProof(data);
+  } catch (error) {
+    state.check = { ok: false, problem: error instanceof ApiError ? error.message : String(error), version: null };
+  }
+  render();
+  document.getElementById("fairness")?.focus();
 }
 
 async function post(type, body, again = false) {

@@ -68,4 +68,5 @@ export const api = {
   command: (gameId, token, type, body) =>
     call("POST", `/games/${encodeURIComponent(gameId)}/${encodeURIComponent(type)}`, { token, body }),
   session: (linkToken) => call("POST", "/sessions", { body: { link_token: linkToken } }),
+  proof: (gameId) => call("GET", `/games/${encodeURIComponent(gameId)}/proof`),
 };

@@ -10,7 +10,16 @@ function breakdown(score) {
     .join(t("words.list")));
 }
 
-export function scoresSection(view) {
+// The fairness check's line: a button, then what the page's own check of the proof found (js/verify.js).
+function fairness(check, onCheck) {
+  if (!check) return h("p", { class: "fairness" }, h("button", { type: "button", id: "check-fairness", onclick: onCheck }, t("scores.verify")));
+  if (check.busy) return h("p", { class: "fairness", id: "fairness" }, t("scores.verifying"));
+  return h("p", { class: "fairness", id: "fairness", role: "status" }, check.ok
+    ? t("scores.verified", { draws: check.draws, commits: check.commits, head: check.head })
+    : t("scores.not_verified", { version: check.version ?? "?", problem: check.problem }));
+}
+
+export function scoresSection(view, check = null, onCheck = null) {
   const result = view.result;
   if (!result) return null;
   const bySeat = Object.fromEntries((view.players || []).map((p) => [p.seat, p]));
@@ -22,5 +31,6 @@ export function scoresSection(view) {
       h("th", { scope: "col" }, t(`scores.${k}`))))),
     h("tbody", {}, result.standings.map((s) => h("tr", { class: s.winner ? "winner" : null, dataset: { seat: s.seat } },
       h("td", {}, String(s.place)), h("th", { scope: "row" }, s.name, s.winner ? h("span", { class: "mark mark-win" }, ` ${t("scores.winner")}`) : null),
-      h("td", {}, String(s.sp)), h("td", {}, String(s.money)), h("td", {}, breakdown(bySeat[s.seat]?.score)))))));
+      h("td", {}, String(s.sp)), h("td", {}, String(s.money)), h("td", {}, breakdown(bySeat[s.seat]?.score))))),
+    onCheck ? fairness(check, onCheck) : null));
 }

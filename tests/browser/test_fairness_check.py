@@ -1,0 +1,80 @@
+"""The page's own check of a finished game (web/static/js/verify.js, written from docs/fairness.md, not from the
+server's code): on the local server, whose games are fair, a game ended by a resignation verifies in the browser;
+the same checker refuses a proof whose chain, seed or shuffle was changed, naming the move."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from devtools.client import ApiClient
+from tests.browser.harness import Pages, wait_ms
+from tests.local.process import ServerProcess, running_server
+
+CHECK = "async (proof) => (await import('/assets/js/verify.js')).verifyProof(proof)"
+
+
+@pytest.fixture(scope="module")
+def fair() -> Iterator[ServerProcess]:
+    yield from running_server()
+
+
+def played_and_resigned(client: ApiClient) -> tuple[str, list[str]]:
+    created = client.create_game(["Ann", "Bo"], {"on_resign": "end"})
+    game_id, tokens = created["game_id"], ApiClient.tokens(created)
+    for seat, token in enumerate(tokens):  # each chooses a distiller: draws nothing, records a contribution
+        view = client.game(game_id, token)["view"]
+        choice = next(a for a in view["legal_actions"] if a["type"] == "choose_distiller")
+        client.command(game_id, token, "choose_distiller", {"distiller": choice["distiller"]})
+        assert client.game(game_id, token)["seat"] == seat
+    client.command(game_id, tokens[1], "resign", {})
+    return game_id, tokens
+
+
+def check(page: Page, proof: dict[str, Any]) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(CHECK, proof)
+    return found
+
+
+def test_a_finished_game_verifies_in_the_page_and_a_changed_one_does_not(fair: ServerProcess, pages: Pages) -> None:
+    client = ApiClient(fair.url)
+    game_id, tokens = played_and_resigned(client)
+    page = pages.open(fair.url, game_id, {"token": tokens[0], "seat": 0}, name="ann")
+    page.click("#check-fairness")
+    page.wait_for_function("() => (document.getElementById('fairness')?.textContent || '').startsWith('Verified')",
+                           timeout=wait_ms())
+    said = page.locator("#fairness").inner_text()
+    proof: dict[str, Any] = client.request("GET", f"/games/{game_id}/proof")
+    assert f"chain to {proof['head']}" in said, said
+    pages.shot(page, "verified")
+
+    assert check(page, proof)["ok"]
+    seed = copy.deepcopy(proof)
+    seed["seed"] = ("0" if proof["seed"][0] != "0" else "1") + proof["seed"][1:]
+    assert check(page, seed)["problem"] == "the seed is not the one committed to"
+    moved = copy.deepcopy(proof)
+    moved["commits"][1]["recorded_at"] = "2020-01-01T00:00:00.000Z"
+    assert check(page, moved) == {"ok": False, "problem": "the chain breaks", "version": 2, "draws": 0}
+    deck = copy.deepcopy(proof)
+    created = next(e for e in deck["commits"][0]["events"] if e["type"] == "game_created")
+    cards = created["setup"]["decks"]["items"]
+    cards[0], cards[-1] = cards[-1], cards[0]
+    assert check(page, deck)["problem"] == "the chain breaks", "a changed setup breaks the chain first"
+    rechained = check(page, chained_again(deck))  # as a server rewriting the history would serve it
+    assert rechained["problem"] == "the items deck is not the generator's shuffle" and rechained["version"] == 1
+
+
+def chained_again(proof: dict[str, Any]) -> dict[str, Any]:
+    """The proof's chain made anew by the server's code (service/fairness/chain.py) over its changed commits."""
+    from service.fairness.chain import genesis, hash_of
+
+    prev = genesis(proof["game_id"])
+    for c in proof["commits"]:
+        c["prev"] = prev
+        prev = hash_of(proof["game_id"], c["version"], c["command_id"], c["seat"], c["events"], c["recorded_at"],
+                       c["digest"], prev, c["salt"])
+    return {**proof, "head": prev}
