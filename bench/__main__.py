@@ -17,7 +17,8 @@ from typing import Any, TextIO
 
 # local_bench last: it starts the local server in this process (its environment, its moto).
 MODULES = ("bench.domain_bench", "bench.replay_bench", "bench.snapshot_bench", "bench.service_bench",
-           "bench.email_bench", "bench.reply_bench", "bench.fairness_bench", "bench.cold_start_bench",
+           "bench.email_bench", "bench.reply_bench", "bench.fairness_bench", "bench.fairness_handler_bench",
+           "bench.cold_start_bench",
            "bench.clock_bench", "bench.notifier_channels_bench", "bench.local_bench")
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
 BEGIN = "<!-- make bench writes the table below: do not edit by hand -->"

@@ -79,3 +79,35 @@ def memory_seeds(store: Any) -> MemorySeedStore:
         if found is None:
             found = _beside[store] = MemorySeedStore()
         return found
+
+
+class CachedSeedStore:
+    """A warm container's memory of the seeds it has read (a game's draws come a few per round, each reading the
+    seed otherwise): at most `size` games, the least recently used forgotten first. Held in this process only."""
+
+    def __init__(self, inner: SeedStore, size: int = 64) -> None:
+        self.inner, self.size = inner, size
+        self._seeds: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+
+    def put(self, game_id: str, seed: bytes) -> None:
+        self.inner.put(game_id, seed)
+        self._keep(game_id, seed)
+
+    def get(self, game_id: str) -> bytes | None:
+        with self._lock:
+            found = self._seeds.pop(game_id, None)
+            if found is not None:
+                self._seeds[game_id] = found  # the most recent last
+                return found
+        found = self.inner.get(game_id)
+        if found is not None:
+            self._keep(game_id, found)
+        return found
+
+    def _keep(self, game_id: str, seed: bytes) -> None:
+        with self._lock:
+            self._seeds.pop(game_id, None)
+            self._seeds[game_id] = seed
+            while len(self._seeds) > self.size:
+                del self._seeds[next(iter(self._seeds))]

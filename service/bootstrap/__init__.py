@@ -128,9 +128,9 @@ class Services:
             from infra.seeds import memory_seeds
 
             return memory_seeds(self.given.store)
-        from infra.seeds import DynamoSeedStore
+        from infra.seeds import CachedSeedStore, DynamoSeedStore
 
-        return DynamoSeedStore(self.dynamodb, setting("TABLE_NAME"))
+        return CachedSeedStore(DynamoSeedStore(self.dynamodb, setting("TABLE_NAME")))  # read once per container
 
     @cached_property
     def recent(self) -> Recent:
