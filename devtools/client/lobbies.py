@@ -4,6 +4,7 @@ the newest one even after `distilled player rotate-key`) and, for the host, the 
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,7 +30,8 @@ def parse_invite(text: str) -> tuple[str | None, str, str | None]:
 
 def create_lobby(client: ApiClient, key: str, seats: int | list[dict[str, Any]], public: bool,
                  options: dict[str, Any]) -> dict[str, Any]:
-    body = {"seats": seats, "public": public, "options": options}
+    # A contribution of this machine's own to the game's draws, kept with the host's seat (docs/fairness.md).
+    body = {"seats": seats, "public": public, "options": options, "contribution": secrets.token_hex(16)}
     result: dict[str, Any] = client.request("POST", "/lobbies", body, key, idempotent=False)
     return result
 
@@ -40,7 +42,8 @@ def lobby(client: ApiClient, game_id: str, key: str | None) -> dict[str, Any]:
 
 
 def join(client: ApiClient, game_id: str, key: str, invite: str | None) -> dict[str, Any]:
-    body = {"invite": invite} if invite else {}
+    body: dict[str, Any] = {"invite": invite} if invite else {}
+    body["contribution"] = secrets.token_hex(16)  # this machine's own, to the game's draws (docs/fairness.md)
     result: dict[str, Any] = client.request("POST", f"/lobbies/{game_id}/join", body, key)
     return result
 

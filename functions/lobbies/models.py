@@ -59,6 +59,11 @@ class CreateLobbyBody(_Body):
                     "order.")
     options: OptionsIn = Field(default_factory=OptionsIn)
     public: bool = Field(default=False, description="Listed in GET /lobbies and joinable without the invite.")
+    contribution: str | None = Field(
+        default=None, min_length=1, max_length=128, pattern=r"^[\x21-\x7e]+$",
+        description="Optional: a random string of your own (say 32 hex digits) that the game's setup and every "
+                    "draw depend on, so that the server alone cannot have chosen them (docs/fairness.md).",
+    )
 
     def specs(self) -> list[SeatSpecIn]:
         if isinstance(self.seats, int):
@@ -73,6 +78,11 @@ class JoinBody(_Body):
     invite: str | None = Field(default=None, pattern=INVITE_PATTERN,
                                description="The code of the invite link (after `#invite=`); none for a public "
                                            "lobby.")
+    contribution: str | None = Field(
+        default=None, min_length=1, max_length=128, pattern=r"^[\x21-\x7e]+$",
+        description="Optional: a random string of your own (say 32 hex digits) that the game's setup and every "
+                    "draw depend on, so that the server alone cannot have chosen them (docs/fairness.md).",
+    )
 
 
 class ReplaceSeatBody(_Body):

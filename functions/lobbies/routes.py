@@ -77,7 +77,8 @@ def add_create_lobby(app: APIGatewayHttpResolver) -> None:
 
         source = source_ip(app)
         made = container.lobbies().create(presented_key(app), body.specs(), body.game_options(), body.public,
-                                          admit=lambda player_id: limits().admit_game(source, player_id))
+                                          admit=lambda player_id: limits().admit_game(source, player_id),
+                                          contribution=body.contribution)
         record, invite = made.record, made.invite or ""
         logger.append_keys(game_id=record.game_id, player_id=record.host)
         logger.info("lobby created", extra={"seats": len(record.slots), "public": record.public})
@@ -124,7 +125,7 @@ def add_join_lobby(app: APIGatewayHttpResolver) -> None:
         responses=responses(200, LobbyChanged, "Seated.", 400, 401, 403, 404, 409, 410, 413, 415, 422),
     )
     def join_lobby(game_id: str, body: Annotated[JoinBody, Body()]) -> Response[LobbyChanged]:
-        change = container.lobbies().join(game_id, presented_key(app), body.invite)
+        change = container.lobbies().join(game_id, presented_key(app), body.invite, body.contribution)
         logger.info("lobby joined", extra={"started": change.record.started})
         count("LobbiesJoined")
         return json_response(_changed(change, change.by))

@@ -31,6 +31,7 @@ class Slot:
     name: str | None = None  # a player's display name as it joined, or a bot's name
     player_id: str | None = None  # kind "player" only
     token_sha256: str | None = None  # kind "bot" only: the hash of the token the host was given for it
+    contribution: str | None = None  # kind "player": what its client gave to the game's draws (docs/fairness.md)
 
 
 @record(frozen=True)

@@ -97,8 +97,9 @@ class Lobbies:
     # --- the host's lobby ----------------------------------------------------------------------------------
 
     def create(self, key: str | None, seats: Sequence[SeatSpecIn], options: Options, public: bool,
-               admit: Callable[[str], None] | None = None) -> Change:
-        """`admit`: the limits' check for the host (service/limits/rules.py), once the lobby is known to be valid."""
+               admit: Callable[[str], None] | None = None, contribution: str | None = None) -> Change:
+        """`admit`: the limits' check for the host (service/limits/rules.py), once the lobby is known to be valid;
+        `contribution`: the host's to the game's draws (docs/fairness.md), kept with its seat until the start."""
         host = self.players.authenticate(key)
         if not 1 <= len(seats) <= MAX_SEATS:
             raise InvalidLobby("seats", f"a game has 1 to {MAX_SEATS} seats")
@@ -108,7 +109,7 @@ class Lobbies:
         tokens: dict[int, str] = {}
         for i, spec in enumerate(seats):
             if spec.kind == "host":
-                slots.append(Slot("player", host.name, host.player_id))
+                slots.append(Slot("player", host.name, host.player_id, contribution=contribution))
             elif spec.kind == "bot":
                 slot, tokens[i] = _bot(spec.name, i)
                 slots.append(slot)
@@ -178,7 +179,8 @@ class Lobbies:
         now = self.clock()
         return [r for r in self.store.open_lobbies(limit) if r.listed() and r.expires_at > now]
 
-    def join(self, game_id: str, key: str | None, invite: str | None) -> Change:
+    def join(self, game_id: str, key: str | None, invite: str | None, contribution: str | None = None) -> Change:
+        """Claim the next free seat (`contribution`: the player's to the game's draws, kept with the seat)."""
         player = self.players.authenticate(key)
 
         def joined(record: LobbyRecord) -> tuple[LobbyRecord, dict[int, str]]:
@@ -188,7 +190,8 @@ class Lobbies:
             free = record.free()
             if not free:
                 raise LobbyRefused("lobby_full", "Every seat of this lobby is taken.")
-            claimed = _with(record, free[0], Slot("player", player.name, player.player_id))
+            claimed = _with(record, free[0], Slot("player", player.name, player.player_id,
+                                                  contribution=contribution))
             return (self._started(claimed) if len(free) == 1 else claimed), {}
 
         def read() -> LobbyRecord:
@@ -255,7 +258,8 @@ class Lobbies:
         with suppress(ConcurrencyConflict):  # written before: by the start that decided it, or a retry
             create_game(self.games, [_seat(s) for s in seated], Options.model_validate(record.options), (),
                         rng=self.rng, game_id=record.game_id, token_hashes=hashes,
-                        players=[s.player_id for s in seated], seeds=self.seeds)
+                        players=[s.player_id for s in seated], seeds=self.seeds,
+                        contributions=[s.contribution for s in seated if s.contribution])
 
 
 def _seat(slot: Slot) -> SeatSpec:

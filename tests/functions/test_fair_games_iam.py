@@ -46,8 +46,13 @@ def test_a_lobbys_fair_game_keeps_its_seed_within_the_grants(aws: AwsWorld) -> N
     gw = fair_gateway()
     _, host = player(gw, "Hana")
     _, ada = player(gw, "Ada")
-    made = gw.post("/lobbies", {"seats": 2, "options": {"flight": "A", "on_resign": "end"}}, token=host)
+    made = gw.post("/lobbies", {"seats": 2, "options": {"flight": "A", "on_resign": "end"},
+                                "contribution": "the-host's"}, token=host)
     assert made.status == 201, made.body
     game_id, code = invite_of(made.body["invite_link"])
-    assert gw.post(f"/lobbies/{game_id}/join", {"invite": code}, token=ada).body["started"]
+    joined = gw.post(f"/lobbies/{game_id}/join", {"invite": code, "contribution": "ada's"}, token=ada)
+    assert joined.body["started"]
+    assert "the-host's" not in joined.text and "ada's" not in joined.text, "a lobby view shows no contribution"
     ended_and_verified(gw, game_id, [host, ada])
+    fairness = container.games().load(game_id).fairness
+    assert fairness is not None and fairness.values()[:2] == ("the-host's", "ada's"), "both in the first commit"
