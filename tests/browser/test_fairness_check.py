@@ -68,6 +68,20 @@ def test_a_finished_game_verifies_in_the_page_and_a_changed_one_does_not(fair: S
     assert rechained["problem"] == "the items deck is not the generator's shuffle" and rechained["version"] == 1
 
 
+def test_the_pages_checker_verifies_every_kind_of_game_the_server_proves(fair: ServerProcess, pages: Pages) -> None:
+    """Whole games of 1 to 5 seats with the random flights, pairings, solo and resignations, played in process and
+    proven by the server's code: the page's checker, written apart, agrees with each."""
+    from tests.service.test_fairness import GAMES, fair_game, proof
+
+    game_id, _ = played_and_resigned(ApiClient(fair.url))
+    page = pages.open(fair.url, game_id, name="checker")  # a spectator's page: only its module is used
+    for seats, options in GAMES:
+        store, _, played = fair_game(seats, options, seed=seats + 30, resigns=0.003 if seats == 4 else 0.0)
+        found = check(page, proof(store, played))
+        assert found["ok"], (seats, options, found)
+        assert found["draws"] >= 3 and found["commits"] == len(store.commits(played))
+
+
 def chained_again(proof: dict[str, Any]) -> dict[str, Any]:
     """The proof's chain made anew by the server's code (service/fairness/chain.py) over its changed commits."""
     from service.fairness.chain import genesis, hash_of

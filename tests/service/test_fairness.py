@@ -190,6 +190,19 @@ def test_each_seats_first_command_records_its_contribution() -> None:
     assert verify(proof(store, game_id)).ok
 
 
+def test_the_creators_contribution_changes_the_setup() -> None:
+    """The same seed, the same game id, another contribution: another deal."""
+    dealt = []
+    for contribution in ("alice", "bob", "alice"):
+        seeds = MemorySeedStore()
+        seeds.put("sameGame0001", b"\x07" * 32)  # found by the creation, as a retried start finds its seed
+        created = create_game(InMemoryEventStore(), [SeatSpec(name="A"), SeatSpec(name="B")], Options(flight="A"),
+                              seeds=seeds, game_id="sameGame0001", contributions=(contribution,))
+        state = created.aggregate.state
+        dealt.append((state.decks, state.first_player, [p.dealt for p in state.players]))
+    assert dealt[0] != dealt[1] and dealt[0] == dealt[2]
+
+
 def test_contributions_change_the_draws() -> None:
     seed = secrets.token_bytes(32)
     deck = [f"card{i:02}" for i in range(40)]
