@@ -9,7 +9,7 @@ import { watch } from "./js/live.js";
 import { loadCatalogue, phase } from "./js/names.js";
 import { renderPlayers } from "./js/players.js";
 import { scoresSection } from "./js/scores.js";
-import { verifyProof } from "./js/verify.js";
+import { checkGame } from "./js/verify.js";
 import { historyItems, playable, status, waitingText } from "./js/summary.js";
 
 const POLL_MS = 3000;
@@ -188,14 +188,8 @@ function stillMine(shown, now, body) {
 async function checkFairness() {
   state.check = { busy: true };
   render();
-  try {
-    const { data } = await api.proof(state.gameId);
-    state.check = await verifyProof(data);
-  } catch (error) {
-    state.check = { ok: false, problem: error instanceof ApiError ? error.message : String(error), version: null };
-  }
+  state.check = await checkGame(() => api.proof(state.gameId));
   render();
-  document.getElementById("fairness")?.focus();
 }
 
 async function post(type, body, again = false) {

@@ -130,3 +130,13 @@ export async function verifyProof(proof) {
   }
   return { ok: true, draws, commits: commits.length, head: prev };
 }
+
+// The page's check of a game: the proof fetched, then verified; a refusal or a network failure is a verdict too.
+export async function checkGame(fetchProof) {
+  try {
+    const { data } = await fetchProof();
+    return await verifyProof(data);
+  } catch (error) {
+    return { ok: false, problem: error?.message || String(error), version: null };
+  }
+}
