@@ -58,9 +58,10 @@ def test_a_new_game_tells_every_seat_once(memory: MemoryWorld) -> None:
     batch = records(memory.store, game)
     assert invoke(batch) == {"batchItemFailures": []}
     assert invoke(batch) == {"batchItemFailures": []}  # delivered again: nothing new goes out
+    head = {"version": 1, "hash": load(memory.store, game).head}  # the chain's head at that version
     assert memory.outbox.messages == [
         {"kind": "your_turn", "game_id": game, "version": 1, "seat": s, "phase": "setup", "round": 0,
-         "actions": ["choose_distiller"], "dedup_key": f"{game}:1:{s}"} for s in range(3)
+         "actions": ["choose_distiller"], "dedup_key": f"{game}:1:{s}", "head": head} for s in range(3)
     ]
 
 

@@ -88,7 +88,8 @@ def test_commands_post_their_fields_and_show_refusals_as_one_line(
     assert run(*argv, "--url", api, "--game", "g1", "--token", "t", "--state-file", state) == 1
     [(_, path, body)] = FakeApi.received
     assert path == f"/games/g1/{route}"
-    assert {k: v for k, v in body.items() if k != "command_id"} == fields and body["command_id"]
+    assert {k: v for k, v in body.items() if k not in ("command_id", "contribution")} == fields and body["command_id"]
+    assert len(body["contribution"]) == 32, "a contribution of this machine's own to the draws (docs/fairness.md)"
     err = capsys.readouterr().err
     assert err == "error 422 not_your_turn (as the seat of the given --token): It is not your turn in the Market.\n"
 

@@ -43,8 +43,9 @@ def test_a_command_is_resent_with_the_same_command_id_after_network_errors() -> 
     ids = {s["body"]["command_id"] for s in transport.sent}
     assert len(transport.sent) == 3 and len(ids) == 1
     assert transport.sent[0]["url"] == "http://api.test/games/g1/buy"
-    assert transport.sent[0]["body"] | {"command_id": "x"} == {
-        "command_id": "x", "source": "basic", "card": "water", "expected_version": 4}
+    assert transport.sent[0]["body"] | {"command_id": "x", "contribution": "c"} == {
+        "command_id": "x", "contribution": "c", "source": "basic", "card": "water", "expected_version": 4}
+    assert len({s["body"]["contribution"] for s in transport.sent}) == 1, "resent as it was"
     assert transport.sent[0]["auth"] == "Bearer tok"
 
 

@@ -59,7 +59,11 @@ def test_each_reminder_becomes_a_reminder_notice_for_its_seat() -> None:
     assert second.seat == 1 and first.key != second.key
     assert first.message() == {
         "kind": "reminder", "game_id": game_id, "version": 2, "seat": 0, "phase": "setup", "round": 0,
-        "actions": ["choose_distiller"], "dedup_key": f"{game_id}:2:0:reminder", "deadline": T0 + 24 * HOUR}
+        "actions": ["choose_distiller"], "dedup_key": f"{game_id}:2:0:reminder", "deadline": T0 + 24 * HOUR,
+        "head": {"version": 2, "hash": first.head}}
+    from service.fairness.chain import commit_hash
+
+    assert first.head == commit_hash(store.commits(game_id, 1)[0]), "the hash of the commit at version 2"
 
 
 def test_a_reminder_is_e_mailed_after_the_rounds_your_turn_e_mail() -> None:

@@ -38,7 +38,8 @@ def notify(world: AwsWorld, stream: StreamReader, shadow: Shadow, secrets: Secre
         seen[key] = message
         assert message["game_id"] == shadow.game_id
         over = {"scores", "winners", "won"} if message["kind"] == "game_over" else set()  # public once it is over
-        assert set(message) == {"kind", "game_id", "version", "seat", "phase", "round", "actions", "dedup_key"} | over
+        assert set(message) == {"kind", "game_id", "version", "seat", "phase", "round", "actions", "dedup_key",
+                                "head"} | over  # the chain's head: salted, it tells nothing (docs/fairness.md)
         assert_no_leak(str(message), secrets.needles(shadow.state, message["seat"]), f"notice {key}")
 
 

@@ -22,7 +22,7 @@ from infra.channels.base import GAME_OVER, REMINDER, Notice
 from infra.channels.email import Email
 from infra.serialization import domain_event
 from infra.store import Commit
-from service.games.repository import RECORDS, Aggregate, replayed
+from service.games.repository import RECORDS, Aggregate, fold_commits
 from service.links import play_path
 from service.notices.email import board
 from service.replies.answer import said
@@ -48,7 +48,7 @@ def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version:
     commit up to it, as that seat may see them (`commits`: the game's, from its first)."""
     upto = [c for c in commits if c.version <= version]
     if at is None or at.version != version:
-        at = replayed(game_id, upto)
+        at = fold_commits(Aggregate(game_id), upto)  # not `replayed`: these commits are shared, not taken over
     last = max((i for i, c in enumerate(upto) if c.seat == seat), default=-1)
     # Only the commits after the seat's last are shown: redacting them alone judges a simultaneous phase alike
     # (an opening commit before them means every one of them came after it).
