@@ -1,23 +1,16 @@
 """One run of bench/notifier_channels_bench.py against the tree on PYTHONPATH, in a process of its own:
-`python -m notifier_channels_driver GAMES SEED` (or `-m bench.notifier_channels_driver` in a checkout) prints one
-JSON object: what the notifier asked of AWS, what it sent, and its CPU time.
+`python -m notifier_channels_driver GAMES SEED` (or `-m bench.notifier_channels_driver`) prints one JSON object:
+what the notifier asked of AWS, what it sent, and its CPU time. One file that imports nothing of bench/ (the
+baseline tree's may differ) and calls no hook of the container but `reset()`.
 
-Everything runs under moto, in this process. The set-up goes through the tree's own Lambda HTTP handlers, as API
-Gateway calls them: four players, each with a confirmed e-mail address, one push device (an SNS platform endpoint)
-and an enabled webhook; GAMES four-seat games started from lobbies, every seat a player, played to the end by bots.
-Every channel is on, by the environment alone: the SNS topic, e-mail (SES v2), push (an SNS platform application)
-and webhooks (queued to SQS). Then the notifier gets a container of its own (`functions.container.reset()`: built
-again from the environment, as a cold start would) and, kept warm, each game's commits one per invocation, as the
-stream hands them: the game's partition is emptied and written back item by item, so that when the notifier reads
-commit v the game is as it was just after v (a snapshot taken at v included).
-
-The driver imports nothing of bench/ (the baseline tree's may differ) and calls no hook of the container but
-`reset()`. Counting is a botocore handler (`before-parameter-build`) among botocore's built-in ones, so every
-session made in this process registers it, and every client has it, whoever builds it; only calls made inside
-the notifier's invocations are counted, each DynamoDB one by the partition it names (PLAYER#: player records,
-GAME#: the game's commits and snapshots, NOTICE#: markers, any other by its prefix). CPU is this thread's time
-inside `lambda_handler`, without moto's request handling (DynamoDB's work is not the Lambda's) and without the
-counting's own; the container's first invocation (clients built, modules imported) is reported apart.
+Under moto, in this process: four players (confirmed e-mail, one push device, a webhook) play GAMES four-seat lobby
+games to the end through the tree's own HTTP handlers, every channel on by the environment alone (SNS topic, SES v2,
+SNS push, webhooks to SQS). Then the notifier gets a fresh container and, kept warm, each game's commits one per
+invocation, the game's partition written back item by item so that commit v finds the game as it was just after v.
+Counting is a botocore `before-parameter-build` handler (every client has it), for calls inside the notifier's
+invocations only, each DynamoDB one by the partition it names (PLAYER#, GAME#, NOTICE#, any other by its prefix).
+CPU is this thread's time inside `lambda_handler`, less moto's request handling and the counting's own; the
+container's first invocation (clients built, modules imported) is reported apart.
 """
 
 from __future__ import annotations
