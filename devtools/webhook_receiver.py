@@ -35,7 +35,7 @@ def header(headers: Mapping[str, str], name: str) -> str:
 
 def verify(secret: str, headers: Mapping[str, str], raw: bytes) -> str:
     """Why a delivery does not verify with the library ("" when it does): its signature, headers and window.
-    The library raises WebhookVerificationError, or ValueError on a malformed header or a body not UTF-8."""
+    The library raises WebhookVerificationError; versions before 1.3 raise ValueError on a malformed header."""
     try:
         Webhook(standard_secret(secret)).verify(raw, dict(headers), json_parse=False)
     except WebhookVerificationError as refused:
