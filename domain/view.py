@@ -65,14 +65,15 @@ def _solo(solo: Solo | None) -> dict[str, Any] | None:
 
 def _result(s: GameState) -> dict[str, Any] | None:
     """Once the game is over, for every seat and spectator alike: each seat's final SP (money breaks a tie),
-    its place, and the winners."""
+    its place (a seat that resigned after every seat still in play: it never wins, D15), and the winners."""
     if s.phase != "finished":
         return None
     totals = {p.seat: ((p.score or {}).get("sp", p.sp), (p.score or {}).get("money", p.money)) for p in s.players}
+    rank = {seat: (seat not in s.resigned, *total) for seat, total in totals.items()}  # a resigned seat places last (D15)
     standings = [{"seat": p.seat, "name": p.name, "sp": totals[p.seat][0], "money": totals[p.seat][1],
-                  "place": 1 + sum(1 for other in totals.values() if other > totals[p.seat]),
+                  "place": 1 + sum(1 for other in rank.values() if other > rank[p.seat]),
                   "winner": p.seat in s.winners}
-                 for p in sorted(s.players, key=lambda p: (-totals[p.seat][0], -totals[p.seat][1], p.seat))]
+                 for p in sorted(s.players, key=lambda p: (tuple(-x for x in rank[p.seat]), p.seat))]
     return {"winners": list(s.winners), "winner_names": [s.players[w].name for w in s.winners],
             "standings": standings}
 

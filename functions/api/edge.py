@@ -160,7 +160,7 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
 
 # Bumped when an answer's shape changes at the same game version (a deploy): a copy held by a client must not
 # match any more.
-ETAG_REVISION = "2"
+ETAG_REVISION = "3"  # 3: a resigned seat places last in view.result
 CACHE_HEADERS = {"Vary": "Authorization", "Cache-Control": "private, no-cache"}
 
 

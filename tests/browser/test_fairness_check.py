@@ -82,3 +82,39 @@ def test_the_pages_checker_verifies_every_kind_of_game_the_server_proves(fair: S
         found = check(page, proof(store, played))
         assert found["ok"], (seats, options, found)
         assert found["draws"] >= 3 and found["commits"] == len(store.commits(played))
+
+
+SETUP_CHANGES = {  # a part of the setup, and how a server choosing it would have changed it
+    "awards": lambda s: s["awards"].reverse(),
+    "goals": lambda s: s["goals"].reverse(),
+    "dealt_distillers": lambda s: s["dealt_distillers"].reverse(),
+    "flavor_deck": lambda s: s["flavor_deck"].reverse(),
+    "first_player": lambda s: s.update(first_player=(s["first_player"] + 1) % len(s["names"])),
+    "solo_grid": lambda s: s["solo_grid"][0].reverse(),
+    "solo_cleanup": lambda s: s["solo_cleanup"].reverse(),
+    "flight": lambda s: s.update(flight="A" if s["flight"] != "A" else "B"),
+}
+
+
+def test_the_page_deals_the_whole_setup_again_and_names_the_part_a_server_chose(fair: ServerProcess,
+                                                                                 pages: Pages) -> None:
+    """Each part of the setup changed alone, and the chain made anew over it (as a server rewriting the history
+    would serve it): the page's checker refuses it at commit 1 and names that part."""
+    from tests.service.test_fairness import fair_game, proof, rechained
+
+    game_id, _ = played_and_resigned(ApiClient(fair.url))
+    page = pages.open(fair.url, game_id, name="setup-checker")
+    games = [(1, {"flight": "random_all", "on_resign": "end"}), (3, {"flight": "random_abc", "on_resign": "end"})]
+    served = {seats: proof(store, played) for seats, options in games  # ended early by a resignation
+              for store, _, played in [fair_game(seats, options, seed=seats + 50, resigns=0.05)]}
+    for part, change in SETUP_CHANGES.items():
+        seats = 1 if part.startswith("solo_") else 3
+        changed = copy.deepcopy(served[seats])
+        created = next(e for e in changed["commits"][0]["events"] if e["type"] == "game_created")
+        before = copy.deepcopy(created["setup"])
+        change(created["setup"])
+        assert created["setup"] != before, part
+        found = check(page, rechained(changed))
+        expected = "the flight is not the generator's" if part == "flight" else f"the setup's {part} is not the generator's deal"
+        assert (found["ok"], found["problem"], found["version"]) == (False, expected, 1), part
+    assert all(check(page, served[seats])["ok"] for seats in served)

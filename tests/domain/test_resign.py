@@ -67,6 +67,16 @@ def test_in_a_two_player_game_resigning_concedes_whatever_the_option() -> None:
     assert ended.phase == "finished" and ended.winners == [1]
 
 
+def test_a_resigned_seat_places_after_every_seat_in_play_whatever_its_score() -> None:
+    state = Game(players=3, options=Options(flight="A", on_resign="end")).start()
+    state.players[1].money, state.players[2].money = 40, 25  # the richest resigns: its score is still the best
+    ended = after(state, when(state, c.Resign(seat=1)))
+    standings = view(ended, None)["result"]["standings"]
+    assert [(row["seat"], row["place"], row["winner"]) for row in standings] == [(2, 1, True), (0, 2, False),
+                                                                                 (1, 3, False)]
+    assert ended.players[1].score and ended.players[1].score["sp"] >= ended.players[2].score["sp"]
+
+
 def test_a_resignation_in_a_secret_distill_phase_is_public_the_stand_in_skips_and_an_end_shows_all() -> None:
     state = distilling(BASIC, BASIC, BASIC, game=Game(players=3))
     assert state.opening is not None

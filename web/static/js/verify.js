@@ -1,8 +1,10 @@
 // The page's own check of a finished game's proof (GET /games/{id}/proof), written from docs/fairness.md alone,
 // not from the server's code, so that the two check each other: the chain of commits, the seed against its
-// commitment, the contributions against the records, the flight and the market decks the setup dealt, and every
-// shuffle after it, each against the generator `distilled-draws-v1`. (Dealing the rest of the setup again needs
-// the rules: `distilled verify` does that.) Web Crypto does the hashing.
+// commitment, the contributions against the records, the whole setup dealt again from the catalogue
+// (catalogue.json: the decks, the awards, goals and distillers each flight leaves in, the solo grid's tiers), and
+// every shuffle after it, each against the generator `distilled-draws-v1`. Web Crypto does the hashing.
+
+import { catalogue } from "./names.js";
 
 const enc = new TextEncoder();
 const TWO_64 = 1n << 64n;
@@ -31,7 +33,7 @@ function concat(parts) {
 
 // One commit's draws: HMAC-SHA256 counter mode over the key, 64-bit integers, rejection sampling, Fisher-Yates.
 class Draws {
-  constructor(key, version) { this.key = key; this.version = version; this.block = 0; this.numbers = []; }
+  constructor(key, version) { this.key = key; this.version = version; this.block = 0; this.numbers = []; this.outcomes = 0; }
 
   async next() {
     if (!this.numbers.length) {
@@ -43,6 +45,8 @@ class Draws {
     return this.numbers.shift();
   }
 
+  async number(n) { this.outcomes += 1; return this.below(n); }  // a drawn number, counted as an outcome
+
   async below(n) {
     const big = BigInt(n);
     const limit = TWO_64 - (TWO_64 % big);
@@ -53,6 +57,7 @@ class Draws {
   }
 
   async shuffled(items) {
+    this.outcomes += 1;
     const x = [...items].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (let i = x.length - 1; i > 0; i -= 1) {
       const j = await this.below(i + 1);
@@ -81,9 +86,64 @@ async function commitHash(gameId, c, prev) {
   return sha256(enc.encode(JSON.stringify(body)));
 }
 
+// The setup as docs/fairness.md "What draws what" deals it, from the seats' names, the options and the catalogue.
+const MARKETS = [["upgrades", "upgrade"], ["ingredients", "ingredient"], ["items", "item"]];
+const ids = (table, keep) => Object.entries(table || {}).filter(([, x]) => keep(x)).map(([id]) => id);
+const copies = (cat, market) => Object.entries(cat.cards || {}).filter(([, c]) => c.market === market)
+  .flatMap(([id, c]) => Array(c.copies || 1).fill(id));
+const leftOut = (x, key, flight) => (x[key] || []).includes(flight);
+const dealt = (pool, each, n) => Array.from({ length: n }, (_, i) => pool.slice(i * each, (i + 1) * each));
+
+async function dealSetup(draws, options, names, cat) {
+  const n = names.length;
+  const pool = options.flight === "random_abc" ? "ABC" : options.flight === "random_all" ? "ABCDEFGH" : null;
+  const flight = pool ? pool[await draws.number(pool.length)] : options.flight;
+  const rows = {}, decks = {};
+  for (const [name, market] of MARKETS) {
+    const cards = await draws.shuffled(copies(cat, market));
+    rows[name] = cards.slice(-4).reverse();  // the last card dealt to slot 1
+    decks[name] = cards.slice(0, -4);
+  }
+  const awardPool = ids(cat.awards, (a) => !leftOut(a, "excluded_flights", flight)
+    && !(n === 2 && leftOut(a, "excluded_two_player_flights", flight)));
+  const awards = n > 1 ? (await draws.shuffled(awardPool)).slice(0, n + 1) : [];
+  let grid = [], cleanup = [];
+  if (n === 1) {
+    const tiers = {};
+    for (const tier of "ABC") {
+      tiers[tier] = await draws.shuffled(ids(cat.solo.cards, (c) => c.tier === tier && !leftOut(c, "excluded_flights", flight)));
+    }
+    grid = cat.solo.row_sizes.map((size, r) => {
+      const tier = cat.solo.row_tiers[options.solo_difficulty][r];
+      const row = tiers[tier].slice(0, size);
+      tiers[tier] = tiers[tier].slice(size);
+      return row;
+    });
+    cleanup = tiers.B;
+  }
+  const flavors = await draws.shuffled(copies(cat, "flavor"));
+  const distillers = ids(cat.distillers, (d) => !(options.pairings && leftOut(d, "removed_with_pairings", flight)));
+  const dealtDistillers = dealt(await draws.shuffled(distillers), 2, n);
+  const goals = dealt(await draws.shuffled(n > 1 ? ids(cat.goals, (g) => !leftOut(g, "excluded_flights", flight)) : []), 3, n);
+  return { names, flight, rows, decks, flavor_deck: flavors, dealt_distillers: dealtDistillers, goals, awards,
+    first_player: await draws.number(n), solo_grid: grid, solo_cleanup: cleanup };
+}
+
+// The first part of the recorded setup that is not the deal, in words (null when it all is).
+function setupProblem(again, recorded) {
+  if (again.flight !== recorded.flight) return "the flight is not the generator's";
+  for (const [name] of MARKETS) {
+    if (!same(again.rows[name], recorded.rows?.[name]) || !same(again.decks[name], recorded.decks?.[name])) {
+      return `the ${name} deck is not the generator's shuffle`;
+    }
+  }
+  const field = Object.keys(again).find((k) => !same(again[k], recorded[k] ?? (k.startsWith("solo_") ? [] : undefined)));
+  return field ? `the setup's ${field} is not the generator's deal` : null;
+}
+
 const fail = (problem, version, draws = 0) => ({ ok: false, problem, version, draws });
 
-export async function verifyProof(proof) {
+export async function verifyProof(proof, cat = catalogue) {
   if (!proof.verifiable) return fail("the game is not verifiable", null);
   if (proof.generator !== "distilled-draws-v1") return fail(`unknown generator ${proof.generator}`, null);
   const commits = proof.commits || [];
@@ -105,19 +165,13 @@ export async function verifyProof(proof) {
   }
   if (!same(recorded, proof.contributions || [])) return fail("the contributions are not the ones recorded", 1);
   const values = (v) => recorded.filter((c) => c.version <= v).map((c) => c.value);
-  let draws = 0;
-  // The setup: the flight when drawn, then each market's deck (its row the last four cards, dealt the last first).
+  // The setup, dealt again: each shuffle and number it drew is an outcome checked.
   const created = commits[0].events.find((e) => e.type === "game_created");
   if (!created) return fail("the first commit creates no game", 1);
   const setup = new Draws(await drawKey(seed, values(1)), 1);
-  const choice = created.options.flight;
-  const pool = choice === "random_abc" ? "ABC" : choice === "random_all" ? "ABCDEFGH" : null;
-  if (pool && pool[await setup.below(pool.length)] !== created.setup.flight) return fail("the flight is not the generator's", 1);
-  for (const market of ["upgrades", "ingredients", "items"]) {
-    const cards = [...created.setup.decks[market], ...[...created.setup.rows[market]].reverse()];
-    if (!same(await setup.shuffled(cards), cards)) return fail(`the ${market} deck is not the generator's shuffle`, 1);
-    draws += 1;
-  }
+  const problem = setupProblem(await dealSetup(setup, created.options, created.setup.names, cat), created.setup);
+  if (problem) return fail(problem, 1);
+  let draws = setup.outcomes;
   for (const c of commits.slice(1)) {
     const events = c.events.filter((e) => !RECORDS.includes(e.type) && SHUFFLES.includes(e.type));
     if (!events.length) continue;
