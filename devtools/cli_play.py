@@ -116,8 +116,12 @@ def _link(args: argparse.Namespace) -> int:
 
 @_one_line_errors
 def _show(args: argparse.Namespace) -> int:
-    _, seat = _seat(args, args.spectator, remember=False)
-    _print(_client(args, seat).game(seat.game_id, seat.token), args)
+    saved, seat = _seat(args, args.spectator, remember=False)
+    client = _client(args, seat)
+    if seat.token and not args.json:  # a seat: since it last looked first (the view's read records the look)
+        print("\n".join(history.catch_up(client.catch_up(seat.game_id, seat.token,
+                                                           SavedPlayer(saved).language or "en"))), end="\n\n")
+    _print(client.game(seat.game_id, seat.token), args)
     return 0
 
 

@@ -69,7 +69,8 @@ def _result(s: GameState) -> dict[str, Any] | None:
     if s.phase != "finished":
         return None
     totals = {p.seat: ((p.score or {}).get("sp", p.sp), (p.score or {}).get("money", p.money)) for p in s.players}
-    rank = {seat: (seat not in s.resigned, *total) for seat, total in totals.items()}  # a resigned seat places last (D15)
+    # A resigned seat places after every seat in play (D15).
+    rank = {seat: (seat not in s.resigned, *total) for seat, total in totals.items()}
     standings = [{"seat": p.seat, "name": p.name, "sp": totals[p.seat][0], "money": totals[p.seat][1],
                   "place": 1 + sum(1 for other in rank.values() if other > rank[p.seat]),
                   "winner": p.seat in s.winners}

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # only the notifier needs these; command handlers do not impo
     from service.bootstrap.reactions import Reactions
     from service.links import Links
     from service.lobbies.service import Lobbies
+    from service.looks import Looks
     from service.my_games import MyGames
     from service.players.service import Players
 
@@ -180,6 +181,11 @@ def limiter() -> Limiter:
 def links() -> Links:
     """Link tokens and sessions: mint, exchange, the seat of a session."""
     return services().links
+
+
+def looks() -> Looks:
+    """The seats' last looks: recorded when a seat reads its view or acts, read by its catch-up."""
+    return services().looks
 
 
 def install(given: Given) -> None:

@@ -1,11 +1,11 @@
 """The table's stream -> its reactions, through one table: each record's item is parsed once, by its kind, and
 handed to the reactions of that kind (functions/reactions.py):
 
-| item                   | reactions                                                   |
-|------------------------|-------------------------------------------------------------|
-| outbox message         | relay (functions/outbox.py): published, or sent as e-mail   |
-| lobby                  | "my games" entries of its seats                              |
-| commit                 | notices (every channel), "my games", the clock's schedule   |
+| item           | reactions                                                                        |
+|----------------|----------------------------------------------------------------------------------|
+| outbox message | relay (functions/outbox.py): published, or sent as e-mail                        |
+| lobby          | "my games" entries of its seats                                                  |
+| commit         | notices (every channel), "my games", the clock's schedule, the acting seat's look |
 
 Anything else (snapshots, markers) is skipped. Each reaction runs on its own: one that fails does not stop
 the others, and fails the record (partial batch failure), which Lambda retries, bisecting, a bounded number of
@@ -48,7 +48,8 @@ def _commit(batch: reactions.Batch, target: tuple[str, int]) -> dict[str, Reacti
     game_id, version = target
     return {"notices": lambda _: reactions.notices(batch, game_id, version),
             "my_games": lambda _: reactions.my_games(batch, game_id, version),
-            "clock": lambda _: reactions.clock(batch, game_id, version)}
+            "clock": lambda _: reactions.clock(batch, game_id, version),
+            "seen": lambda _: reactions.seen(batch, game_id, version)}
 
 
 def parse(record: DynamoDBRecord, batch: reactions.Batch) -> tuple[str, Any, dict[str, Reaction]] | None:

@@ -12,6 +12,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.openapi.models import HTTPBearer
 
 from domain.commands import COMMAND_TYPES
+from functions.api.catch_up_routes import add_get_catch_up
 from functions.api.command_routes import add_command
 from functions.api.docs import SEAT_TOKEN
 from functions.api.edge import new_app
@@ -40,6 +41,7 @@ def api() -> APIGatewayHttpResolver:
     add_get_game(app)
     add_get_events(app)
     add_get_proof(app)
+    add_get_catch_up(app)
     for command_type in COMMAND_TYPES:
         add_command(app, command_type)
     for add_player_route in (*PLAYER_ROUTES, *MY_GAMES_ROUTES, *DEVICE_ROUTES):

@@ -4,7 +4,7 @@ fails and retries).
 
 A stream batch often holds several commits of one game: each game is read once per batch, when its first
 record comes up (`Batch.plan`), with every commit the batch holds of it, and that one read serves all of the
-game's reactions: its notices, its "my games" entries and its clock schedule.
+game's reactions: its notices, its "my games" entries, its clock schedule and the acting seat's last look.
 """
 
 from __future__ import annotations
@@ -93,6 +93,14 @@ def clock(batch: Batch, game_id: str, version: int) -> None:
     if planned.newest is not None and clocked(planned.newest):  # a game without a clock builds and calls nothing
         container.reactions().clock_schedule.keep(planned.newest)
     batch.once.add(("clock", game_id))
+
+
+def seen(batch: Batch, game_id: str, version: int) -> None:
+    """The seat that made the commit has seen the game at it: its catch-up starts after (docs/catch-up.md)."""
+    planned = batch.plan(game_id, version)
+    commit = next((c for c in planned.commits if c.version == version), None)
+    if commit is not None and commit.seat is not None:
+        container.looks().looked(game_id, commit.seat, version, commit.recorded_at)
 
 
 def lobby(record: LobbyRecord) -> None:

@@ -34,6 +34,7 @@ SLOW = (
     # many examples, games or moves each: properties, fuzzing, non-interference, every state of a game
     "tests/domain/test_properties.py",
     "tests/domain/test_non_interference.py",
+    "tests/service/test_catch_up.py::test_the_catch_up_is_the_seats_redacted_history_since_its_last_look",
     "tests/domain/test_records.py::test_construction_equality_and_repr_are_a_dataclass_s",
     "tests/domain/test_hot_paths.py::test_market_offers_are_those_of_every_item_priced",
     "tests/domain/test_view_model.py::test_every_view_served_matches_the_typed_model",

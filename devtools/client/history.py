@@ -15,7 +15,7 @@ from typing import Any
 from service.texts.history import sentence
 from service.texts.words import LANGUAGES, Seats, texts
 
-__all__ = ["LANGUAGES", "lines"]
+__all__ = ["LANGUAGES", "catch_up", "lines"]
 
 
 def _plain(text: str) -> str:
@@ -48,3 +48,14 @@ def every_page(client: Any, game_id: str, token: str | None,
         if page.get("next_after") is None:
             return commits, page
         after = page["next_after"]
+
+
+def catch_up(found: dict[str, Any]) -> list[str]:
+    """GET /games/{id}/catch-up's answer as `distilled show` prints it: a title, then each line since."""
+    words = texts(found.get("language") or "en")
+    since = found.get("since")
+    if since and not found.get("lines"):
+        return [words.t("catchup.nothing")]
+    title = words.t("catchup.title", version=since["version"], at=since["at"][:16].replace("T", " ")) if since \
+        else words.t("catchup.never")
+    return [title, *(f"- {_plain(line)}" for line in found.get("lines") or [])]

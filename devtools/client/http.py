@@ -141,6 +141,12 @@ class ApiClient:
         query = f"?{urlencode({'after': after})}" if after else ""
         return self.request("GET", f"/games/{quote(game_id, safe='')}/events{query}", token=token)
 
+    def catch_up(self, game_id: str, token: str, language: str = "en") -> dict[str, Any]:
+        """What happened since the seat last looked (reading it records nothing: reading the view does)."""
+        query = urlencode({"language": language})
+        found: dict[str, Any] = self.request("GET", f"/games/{quote(game_id, safe='')}/catch-up?{query}", token=token)
+        return found
+
     def command(self, game_id: str, token: str | None, route: str, fields: dict[str, Any],
                 expected_version: int | None = None, command_id: str | None = None) -> dict[str, Any]:
         """POST one command. Its command_id is fixed before the first attempt, so a resend cannot apply it twice."""

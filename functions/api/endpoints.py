@@ -60,6 +60,14 @@ def get_proof_endpoint() -> Endpoint:
     return _ready(app, entrypoint(app), GAME_STORE)
 
 
+def get_catch_up_endpoint() -> Endpoint:
+    from functions.api.catch_up_routes import add_get_catch_up
+
+    app = new_app()
+    add_get_catch_up(app)
+    return _ready(app, entrypoint(app), GAME_STORE)
+
+
 def not_found_endpoint() -> Endpoint:
     """The API's $default route: any other request gets the JSON 404, not API Gateway's own."""
     app = new_app()

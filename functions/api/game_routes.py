@@ -12,7 +12,6 @@ from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from pydantic import BeforeValidator, Field
 
 from domain.options import SeatSpec
-from domain.redact import redact_history
 from functions import container
 from functions.api.create_body import CreateGameBody
 from functions.api.docs import TOKEN_OPTIONAL, responses
@@ -27,8 +26,7 @@ from functions.api.edge import (
     not_modified,
 )
 from functions.observability import count, logger
-from infra.serialization import domain_event
-from service.games.repository import RECORDS
+from service.games.seat_history import redacted
 
 MAX_HISTORY_PAGE = 500
 MAX_WAIT = 20  # seconds of a long poll: well inside the function's Timeout and the API's integration timeout
@@ -102,8 +100,18 @@ def add_get_game(app: APIGatewayHttpResolver) -> None:
             seat = caller_seat(app, aggregate, required=False)  # the token may have been reissued meanwhile
             tag = etag("game", game_id, aggregate.version, seat)
         elif matches(app, tag):  # (after a move the answer is the new view, even to `If-None-Match: *`)
+            _looked(game_id, seat, aggregate.version)
             return not_modified(tag)
+        _looked(game_id, seat, aggregate.version)
         return json_response(game_reply(aggregate, seat), headers=cache_headers(tag))
+
+
+def _looked(game_id: str, seat: int | None, version: int) -> None:
+    """A seat that reads its view has seen that version (its catch-up starts after it): docs/catch-up.md."""
+    if seat is not None:
+        from functions.api.catch_up_routes import looked
+
+        looked(game_id, seat, version)
 
 
 def _moved(game_id: str, version: int, wait: int) -> bool:
@@ -146,8 +154,7 @@ def add_get_events(app: APIGatewayHttpResolver) -> None:
         commits = container.games().history(aggregate, after)
         page = commits[:limit]
         # The whole span up to now is judged, not just the page: it tells where an open secret phase began.
-        seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] not in RECORDS])
-                               for c in commits], seat, aggregate.state)
+        seen = redacted(commits, seat, aggregate.state)
         body = {
             "game_id": game_id, "version": aggregate.version, "seat": seat,
             "commits": [

@@ -29,6 +29,7 @@ REFUSALS: dict[str, tuple[str, tuple[str, ...]]] = {
     "getGame": NOTHING,
     "getEvents": NOTHING,
     "getProof": NOTHING,
+    "getCatchUp": NOTHING,
     "createPlayer": ("NewPlayerRefusal", ("unknown_time_zone",)),
     "getMe": NOTHING,
     "updateMe": ("ProfileRefusal", ("allowance", "empty_window", "invalid_host", "not_https", "past",

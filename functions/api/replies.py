@@ -73,6 +73,21 @@ class History(BaseModel):
     next_after: int | None = Field(description="Pass as `after` for the next page; null when this is the end.")
 
 
+class LastLook(BaseModel):
+    version: int = Field(description="The version the seat saw last (read its view at, or made).")
+    at: str = Field(description="When (ISO 8601, UTC).")
+
+
+class CatchUp(BaseModel):
+    game_id: str
+    version: int
+    seat: int
+    since: LastLook | None = Field(description="The seat's last look; null: it never looked (all is new).")
+    commits: list[HistoryCommit] = Field(description="The commits since, as GET /games/{id}/events serves them.")
+    lines: list[str] = Field(description="Each event since, in words, as the page's history says it.")
+    language: str
+
+
 class ProofCommit(BaseModel):
     version: int
     seat: int | None

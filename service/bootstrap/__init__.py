@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # only the notifier needs these: command functions do not imp
     from service.bootstrap.reactions import Reactions
     from service.links import Links
     from service.lobbies.service import Lobbies
+    from service.looks import Looks
     from service.my_games import MyGames
     from service.notices.plan import Planned
     from service.players.service import Players
@@ -226,6 +227,21 @@ class Services:
         from service.links import Links
 
         return Links(self.link_store)
+
+    @cached_property
+    def looks(self) -> Looks:
+        """The seats' last looks (service/catch_up.py): beside an in-memory store, in memory for as long as it."""
+        from service.looks import Looks
+
+        if self.given.last_seen is not None:
+            return Looks(self.given.last_seen)
+        if self.given.store is not None:
+            from infra.last_seen import memory_last_seen
+
+            return Looks(memory_last_seen(self.given.store))
+        from infra.last_seen import DynamoLastSeen
+
+        return Looks(DynamoLastSeen(self.dynamodb, setting("TABLE_NAME")))
 
     def _client(self, service: str, **options: Any) -> Any:
         import boto3

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from infra.connections import ConnectionStore
     from infra.held import HeldStore
     from infra.inbound_mail import RawMail
+    from infra.last_seen import LastSeen
     from infra.limits import Limiter
     from infra.links import LinkStore
     from infra.lobbies import LobbyStore
@@ -47,6 +48,7 @@ class Given:
     my_games_store: MyGamesStore | None = None
     limiter: Limiter | None = None
     link_store: LinkStore | None = None
+    last_seen: LastSeen | None = None  # the seats' last looks; None: beside the given store, else the table
     sqs: Any = None
     # The reaction side's (service/bootstrap/reactions.py): None, built from the environment.
     email_sender: EmailSender | None = None

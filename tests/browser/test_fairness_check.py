@@ -115,6 +115,7 @@ def test_the_page_deals_the_whole_setup_again_and_names_the_part_a_server_chose(
         change(created["setup"])
         assert created["setup"] != before, part
         found = check(page, rechained(changed))
-        expected = "the flight is not the generator's" if part == "flight" else f"the setup's {part} is not the generator's deal"
+        expected = ("the flight is not the generator's" if part == "flight"
+                    else f"the setup's {part} is not the generator's deal")
         assert (found["ok"], found["problem"], found["version"]) == (False, expected, 1), part
     assert all(check(page, served[seats])["ok"] for seats in served)

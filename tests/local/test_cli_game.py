@@ -100,3 +100,17 @@ def test_a_bot_run_never_calls_a_bot_seat_you(capsys: pytest.CaptureFixture[str]
     view = {"phase": "market", "to_act": [1], "you": 1, "players": [{"seat": 1, "name": "Grace"}]}
     report.bot_run(BotRun(view, version=3, commands=2), time.perf_counter())
     assert capsys.readouterr().out.endswith("; now in the market phase, waiting for seat 1 (Grace)\n")
+
+
+def test_show_says_first_what_happened_since_the_seat_last_looked(cli: Cli) -> None:
+    first = cli.ok("distilled show --seat 1")
+    assert first.startswith("Since the game began:\n- ") and "Game created for Ada, Grace and Linus" in first
+    assert cli.ok("distilled show --seat 1").startswith("Nothing new since you last looked.\n")
+    cli.ok("distilled do 0")  # Ada chooses a distiller
+    chose = next(line for line in cli.ok("distilled log --seat 1").splitlines() if "Ada chose" in line)
+    again = cli.ok("distilled show --seat 1")
+    title, line = again.splitlines()[:2]
+    assert title.startswith("Since you last looked (version 1, ") and title.endswith(" UTC):")
+    assert line == "- " + chose.split(maxsplit=1)[1], again  # as Grace's own history says it: no name yet
+    assert "secret" in line and DISTILLERS[mine(cli, 0)["distiller"]].name not in again
+    assert "Since" not in cli.ok("distilled show --seat 1 --json")  # JSON is the view alone

@@ -35,6 +35,7 @@ from tests.service.support import MemoryWorld, give, memory_world
 SPECS = sam.functions(load_template(TEMPLATE_PATH), TEMPLATE_PATH.parent)
 EXPECTED = {"CreateGameFunction": {201}, "GetGameFunction": {200}, "GetEventsFunction": {200},
             "GetProofFunction": {409},  # the sample game is not over
+            "GetCatchUpFunction": {200},
             "NotFoundFunction": {404}, "CreatePlayerFunction": {201}, "GetMeFunction": {200}, "UpdateMeFunction": {200},
             "RotateKeyFunction": {200},
             # The sample's code is a placeholder: the player has no pending e-mail address.

@@ -1,5 +1,5 @@
 """Non-interference over HTTP: while a simultaneous Distill phase is open, no response another seat or a spectator
-gets — its view, every page of its history, its notice — depends on which step a seat took (RULES D2).
+gets — its view, every page of its history, its catch-up, its notice — depends on which step a seat took (RULES D2).
 
 The game is played through the routes; at each secret step the table is copied once per alternative, the
 alternative is posted on its copy, and what every other caller is then served is compared. (The domain test
@@ -44,6 +44,12 @@ def served(gw: Gateway, store: InMemoryEventStore, game_id: str, version: int, t
     """Everything this caller is sent about the game now, minus `to_act` (public by decision), clock times and the
     chain's head: a salted hash, different on every branch whatever the seats did (each commit's salt is random
     and never served before the end: checked here), so it tells nothing of a secret step (docs/fairness.md)."""
+    caught_up = None  # read first: the view's read records the seat's look (docs/catch-up.md)
+    if token is not None:
+        found = gw.get(f"/games/{game_id}/catch-up", token=token)
+        assert found.status == 200 and found.body["seat"] == seat and found.body["lines"], found.body
+        caught_up = {"lines": found.body["lines"], "since": found.body["since"] and found.body["since"]["version"],
+                     "commits": [{k: v for k, v in c.items() if k != "recorded_at"} for c in found.body["commits"]]}
     game = gw.get(f"/games/{game_id}", token=token)
     assert game.status == 200, game.body
     salts = [c.salt for c in store.commits(game_id) if c.salt]
@@ -59,7 +65,7 @@ def served(gw: Gateway, store: InMemoryEventStore, game_id: str, version: int, t
         after = page.body["next_after"]
     told = [{k: v for k, v in n.message().items() if k != "head"}
             for n in notices(store, game_id, [version])[version] if n.seat == seat]
-    return json.dumps({"game": body, "history": pages, "notices": told}, sort_keys=True)
+    return json.dumps({"game": body, "history": pages, "notices": told, "catch_up": caught_up}, sort_keys=True)
 
 
 def post(gw: Gateway, game_id: str, token: str, command: Any) -> int:

@@ -67,8 +67,8 @@ def routes(cfn: dict[str, Any]) -> dict[str, str]:
 
 def test_every_route_reaches_a_handler_that_imports(cfn: dict[str, Any]) -> None:
     table = routes(cfn)
-    # The game routes: create, view, history, proof.
-    assert len(table) == 4 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) \
+    # The game routes: create, view, history, proof, catch-up.
+    assert len(table) == 5 + len(COMMAND_MODULES) + len(PLAYER_ROUTES) + len(MY_GAMES_ROUTES) + len(LOBBY_ROUTES) \
         + len(LINK_ROUTES) + 1 + len(PAGE_ROUTES) + len(DEVICE_ROUTES) + len(UNSUBSCRIBE_ROUTES)
     for route, function in table.items():
         props = cfn[function]["Properties"]
@@ -95,7 +95,7 @@ def test_every_environment_names_resources_that_exist(cfn: dict[str, Any]) -> No
         + len(DEVICE_ROUTES)
     # + the web page's, the held release, the unsubscribe routes', SES feedback's, the clocks' two, the webhook sender,
     # the replies' inbound mail
-    assert len(functions) == 4 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1 + 2 + 1 \
+    assert len(functions) == 5 + routes + 2 + len(LIVE_FUNCTIONS) + 1 + 1 + len(UNSUBSCRIBE_ROUTES) + 1 + 2 + 1 \
         + 1
     # A function's ARN built from its fixed FunctionName (the clocks' tick: a GetAtt would be circular).
     by_name = {json.dumps(f["Properties"].get("FunctionName")) for f in functions.values()}

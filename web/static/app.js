@@ -3,6 +3,7 @@ import { api, ApiError, clearCredential, loadCredential, saveCredential } from "
 import { bodyOf, pendingText, renderActions } from "./js/actions.js";
 import { startTicking } from "./js/clock.js";
 import { renderBoard } from "./js/board.js";
+import { loadCatchUp, renderCatchUp } from "./js/catchup.js";
 import { h, fill } from "./js/dom.js";
 import { has, preferred, t, use } from "./js/i18n.js";
 import { watch } from "./js/live.js";
@@ -88,6 +89,7 @@ function render() {
     $("actions").append(h("p", { class: "empty" }, t("actions.none")));
   }
   renderBoard($("board"), view);
+  renderCatchUp($("catch-up"), render);
   renderPlayers($("players"), view);
   const scores = scoresSection(view, state.check, checkFairness);
   fill($("scores-slot"), scores);
@@ -270,12 +272,8 @@ async function main() {
   });
   $("leave").addEventListener("click", () => {
     clearCredential(state.gameId);
-    state.credential = null;
-    state.reply = null;
-    state.etag = null;
-    state.commits = [];
-    state.historySeen = state.historyNewest = null;
-    state.error = null;
+    Object.assign(state, { credential: null, reply: null, etag: null, commits: [], historySeen: null,
+      historyNewest: null, error: null });
     refresh();
   });
   if (!state.gameId) {
@@ -285,6 +283,7 @@ async function main() {
   }
   await exchangeLink();
   state.credential = loadCredential(state.gameId);
+  await loadCatchUp(state.gameId, token()); // before the view: reading it records the look
   await refresh(); // data-busy stays true until this first answer is shown
   state.live = watch(state.liveUrl, state.gameId, (version) => {
     if (!state.reply || version > state.reply.version) refresh();

@@ -16,13 +16,12 @@ from html import escape
 from typing import Any
 
 from domain.records import record
-from domain.redact import redact_history
 from domain.view import view
 from infra.channels.base import GAME_OVER, REMINDER, Notice
 from infra.channels.email import Email
-from infra.serialization import domain_event
 from infra.store import Commit
-from service.games.repository import RECORDS, Aggregate, fold_commits
+from service.games.repository import Aggregate, fold_commits
+from service.games.seat_history import redacted
 from service.links import play_path
 from service.notices.email import board
 from service.replies.answer import said
@@ -52,8 +51,7 @@ def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version:
     last = max((i for i, c in enumerate(upto) if c.seat == seat), default=-1)
     # Only the commits after the seat's last are shown: redacting them alone judges a simultaneous phase alike
     # (an opening commit before them means every one of them came after it).
-    seen = redact_history([(c.seat, [domain_event(e) for e in c.events if e["type"] not in RECORDS])
-                           for c in upto[last + 1:]], seat, at.state)
+    seen = redacted(upto[last + 1:], seat, at.state)
     return at, [event for events in seen for event in events]
 
 

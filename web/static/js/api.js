@@ -68,5 +68,7 @@ export const api = {
   command: (gameId, token, type, body) =>
     call("POST", `/games/${encodeURIComponent(gameId)}/${encodeURIComponent(type)}`, { token, body }),
   session: (linkToken) => call("POST", "/sessions", { body: { link_token: linkToken } }),
+  catchUp: (gameId, token, lang) =>
+    call("GET", `/games/${encodeURIComponent(gameId)}/catch-up?language=${encodeURIComponent(lang)}`, { token }),
   proof: (gameId) => call("GET", `/games/${encodeURIComponent(gameId)}/proof`),
 };
