@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from infra.store import EventStore
     from service.bootstrap.given import Given
     from service.links import Links
+    from service.looks import Looks
     from service.players.service import Players
     from service.replies.run import GamesPort
 
@@ -65,6 +66,9 @@ class Core(Protocol):
 
     @property
     def limiter(self) -> Limiter: ...
+
+    @property
+    def looks(self) -> Looks: ...
 
 
     def client(self, service: str, **options: Any) -> Any: ...

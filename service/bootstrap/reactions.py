@@ -193,7 +193,8 @@ class Reactions:
             from service.notices.email.channel import EmailChannel
 
             found.append(EmailChannel(self.email_sender, self.mail_state, self.unsubscribes, replies=self.reply_tokens,
-                                      answers=self.held_answers if self.reply_tokens is not None else None))
+                                      answers=self.held_answers if self.reply_tokens is not None else None,
+                                      looks=self.services.looks))
         if self.push_sender is not None:
             from service.notices.push.channel import PushChannel
 

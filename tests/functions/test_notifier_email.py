@@ -66,3 +66,17 @@ def test_without_a_page_address_no_email_is_sent(memory: MemoryWorld, mails: Mem
     game = new_game(memory, [{"email": "a@example.net"}]).aggregate.game_id
     assert invoke(records(memory.store, game)) == {"batchItemFailures": []}
     assert mails.sent == [] and len(memory.outbox.messages) == 1
+
+
+def test_an_email_tells_what_happened_since_the_seat_last_looked(memory: MemoryWorld,
+                                                                 mails: MemoryEmailSender) -> None:
+    """The e-mail's history is the seat's catch-up (docs/catch-up.md): after its last move, or its last look
+    when that is newer."""
+    from infra.last_seen import memory_last_seen
+
+    game = new_game(memory, [{"email": "a@example.net"}, {"email": "b@example.net"}]).aggregate.game_id
+    memory_last_seen(memory.store).mark(game, 1, 1, "2026-12-01T10:00:00.000Z")  # seat 1 read its view at v1
+    assert invoke(records(memory.store, game)) == {"batchItemFailures": []}
+    sent = {e.to: e.text for e in mails.sent}
+    assert "Game created for P0 and P1" in sent["a@example.net"]
+    assert "Game created" not in sent["b@example.net"] and "Nothing has happened yet" in sent["b@example.net"]

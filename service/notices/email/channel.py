@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from infra.held_answers import HeldAnswer, HeldAnswers
     from infra.mail_state import MailState
     from infra.players import PlayerRecord
+    from service.looks import Looks
     from service.notices.email.unsubscribe import Unsubscribes
     from service.replies.tokens import ReplyTokens
 
@@ -63,6 +64,7 @@ class EmailChannel:
     unsubscribe_url: str | None = None
     replies: ReplyTokens | None = None  # reply addresses (REPLY_DOMAIN); None: no e-mail carries one
     answers: HeldAnswers | None = None  # answers to replies held for the seat's next e-mail (fold.py)
+    looks: Looks | None = None  # the seats' last looks: an e-mail tells what happened since (docs/catch-up.md)
     name: str = EMAIL
     policy: Policy = POLICY
 
@@ -77,8 +79,9 @@ class EmailChannel:
         link = seat.link()
         if link is None:
             raise ValueError("e-mails need the page's address (PAGE_BASE_URL)")
+        look = self.looks.since(notice.game_id, notice.seat) if self.looks is not None else None
         at, events = since_last_move(notice.game_id, table.commits(), notice.seat, notice.version,
-                                     table.at.get(notice.version))
+                                     table.at.get(notice.version), look.version if look is not None else 0)
         unsubscribe = (self.unsubscribes.url(table.page_base_url, to.player_id, address_hash(to.address))
                        if self.unsubscribes is not None else self.unsubscribe_url)
         folded = self._folded(notice, to)

@@ -1,7 +1,8 @@
 """The e-mail one seat gets for one notice: subject, plain text and HTML in the player's language.
 
-What it says is only what that seat may see: the events since the seat last acted as `redact_history` serves
-them to that seat (the same judgement as GET /games/{id}/events), phrased by service/texts/words.py, less the
+What it says is only what that seat may see: the events since the seat last acted (or looked, when that is newer:
+docs/catch-up.md) as `redact_history` serves them to that seat (the same judgement as GET /games/{id}/events),
+phrased by service/texts/words.py, less the
 take-back bookkeeping the page's history hides too (history.QUIET); the seat's board, the market and its numbered
 choices with the words to reply (board.py, service/replies/words.py), all from `view(state, seat)`, the seat's
 own view; and a link carrying a fresh link token (service/links.py), never the seat token. A "your turn" or a
@@ -42,13 +43,14 @@ class Recipient:
 
 
 def since_last_move(game_id: str, commits: Sequence[Commit], seat: int, version: int,
-                    at: Aggregate | None = None) -> tuple[Aggregate, list[dict[str, Any]]]:
+                    at: Aggregate | None = None, looked: int = 0) -> tuple[Aggregate, list[dict[str, Any]]]:
     """The game at `version` (`at`, when the caller folded it already), and the events after the seat's last
-    commit up to it, as that seat may see them (`commits`: the game's, from its first)."""
+    commit, or its last look (`looked`: the version it last saw, docs/catch-up.md) when that is newer, up to it, as
+    that seat may see them (`commits`: the game's, from its first): the seat's catch-up."""
     upto = [c for c in commits if c.version <= version]
     if at is None or at.version != version:
         at = fold_commits(Aggregate(game_id), upto)  # not `replayed`: these commits are shared, not taken over
-    last = max((i for i, c in enumerate(upto) if c.seat == seat), default=-1)
+    last = max((i for i, c in enumerate(upto) if c.seat == seat or c.version <= looked), default=-1)
     # Only the commits after the seat's last are shown: redacting them alone judges a simultaneous phase alike
     # (an opening commit before them means every one of them came after it).
     seen = redacted(upto[last + 1:], seat, at.state)
